@@ -1,0 +1,34 @@
+# `make run`: set up .venv and show the product at work. `make test`: everything CI checks.
+# Both create .venv on first use and reuse it; it is reinstalled only when pyproject.toml changes.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/answerable --version
+	$(BIN)/answerable policy check src/answerable/default_policy.toml
+	$(BIN)/answerable decide --now 2026-11-29 examples/evidence/*.json
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+test: lint typecheck unit
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,179 @@
+"""Set-level assessment of evidence under a profile: freshness, source policy, conflicts, coverage.
+
+Pure: values in, values out. `now` is passed in; nothing here reads a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from answerable.policy import Precedence, Profile
+from answerable.types import (
+    Assessment,
+    Claim,
+    ClaimAssessment,
+    ClaimStatus,
+    Conflict,
+    Evidence,
+    Label,
+    Passage,
+    Verdict,
+)
+
+
+def is_blank(passage: Passage) -> bool:
+    """A passage with no usable text is no evidence at all."""
+    return not passage.text.strip()
+
+
+def is_stale(passage: Passage, profile: Profile, now: date) -> bool:
+    """Superseded, not yet in effect, undated where dates are required, or older than its kind's limit."""
+    if passage.superseded_by:
+        return True
+    if passage.effective_date is not None and passage.effective_date > now:
+        return True
+    dated = passage.updated_at or passage.effective_date
+    if dated is None:
+        return profile.require_dates
+    limit = profile.freshness_limit(passage.source_kind)
+    return limit is not None and (now - dated).days > limit
+
+
+def is_allowed(passage: Passage, profile: Profile) -> bool:
+    """Source policy: may this workflow rest an answer on this passage's trust tier?"""
+    if passage.trust is None:
+        return profile.allow_unrated_trust
+    return passage.trust in profile.allowed_trust
+
+
+def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
+    """Judge every claim against the set of passages, as the profile requires."""
+    present = [p for p in evidence.passages if not is_blank(p)]
+    blank = tuple(p.id for p in evidence.passages if is_blank(p))
+    stale = {p.id for p in present if is_stale(p, profile, now)}
+    disallowed = {p.id for p in present if not is_allowed(p, profile)}
+    usable = [p for p in present if p.id not in stale and p.id not in disallowed]
+    by_id = {p.id: p for p in present}
+    usable_ids = {p.id for p in usable}
+
+    scores = sorted((p.scores.rerank or 0.0 for p in usable), reverse=True)
+    top = scores[0] if scores else None
+    margin = scores[0] - scores[1] if len(scores) > 1 else None
+
+    claims: list[ClaimAssessment] = []
+    conflicts: list[Conflict] = []
+    for claim in evidence.claims:
+        verdicts = [v for v in evidence.verdicts if v.claim_id == claim.id and v.passage_id in by_id]
+        result, conflict = _assess_claim(claim, verdicts, by_id, usable_ids, stale, disallowed, profile)
+        claims.append(result)
+        if conflict is not None:
+            conflicts.append(conflict)
+
+    return Assessment(
+        claims=tuple(claims),
+        conflicts=tuple(conflicts),
+        usable_passage_ids=tuple(p.id for p in usable),
+        stale_passage_ids=tuple(p.id for p in present if p.id in stale),
+        disallowed_passage_ids=tuple(p.id for p in present if p.id in disallowed),
+        blank_passage_ids=blank,
+        top_score=top,
+        margin=margin,
+    )
+
+
+def _strongest(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
+    ranked = sorted(verdicts, key=lambda v: (-v.strength, v.passage_id))
+    return tuple(dict.fromkeys(v.passage_id for v in ranked))
+
+
+def _assess_claim(
+    claim: Claim,
+    verdicts: list[Verdict],
+    by_id: dict[str, Passage],
+    usable: set[str],
+    stale: set[str],
+    disallowed: set[str],
+    profile: Profile,
+) -> tuple[ClaimAssessment, Conflict | None]:
+    strong = [v for v in verdicts if v.strength >= profile.min_support]
+    support = [v for v in strong if v.label is Label.SUPPORTED and v.passage_id in usable]
+    refute = [v for v in strong if v.label is Label.REFUTED and v.passage_id in usable]
+    weak = [v for v in verdicts if v.label is Label.SUPPORTED and v.passage_id in usable]
+    best = max((v.strength for v in weak), default=0.0)
+
+    if support and refute:
+        supporters, refuters = _strongest(support), _strongest(refute)
+        rule, side = resolve_conflict(
+            [by_id[i] for i in supporters],
+            [by_id[i] for i in refuters],
+            profile.conflict_precedence,
+            profile.owner_rank,
+        )
+        if rule is None:
+            conflict = Conflict(claim.id, supporters, refuters)
+            return ClaimAssessment(claim, ClaimStatus.CONFLICTING, best, supporters + refuters), conflict
+        winner = supporters if side == "support" else refuters
+        conflict = Conflict(claim.id, supporters, refuters, resolved_by=rule, winner=side)
+        status = ClaimStatus.SUPPORTED if side == "support" else ClaimStatus.REFUTED
+        return ClaimAssessment(claim, status, best, winner), conflict
+    if support:
+        return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, _strongest(support)), None
+
+    supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]
+    if any(v.passage_id in disallowed for v in supported_elsewhere):
+        ids = _strongest(v for v in supported_elsewhere if v.passage_id in disallowed)
+        return ClaimAssessment(claim, ClaimStatus.NOT_ALLOWED, best, ids), None
+    if any(v.passage_id in stale for v in supported_elsewhere):
+        ids = _strongest(v for v in supported_elsewhere if v.passage_id in stale)
+        return ClaimAssessment(claim, ClaimStatus.STALE, best, ids), None
+    if weak:
+        return ClaimAssessment(claim, ClaimStatus.WEAK, best, _strongest(weak)), None
+    if refute:
+        return ClaimAssessment(claim, ClaimStatus.REFUTED, best, _strongest(refute)), None
+    return ClaimAssessment(claim, ClaimStatus.MISSING, best), None
+
+
+def _owner_rank(passage: Passage, ranking: tuple[str, ...]) -> int:
+    return ranking.index(passage.owner) if passage.owner in ranking else len(ranking)
+
+
+def _replaces(newer: Passage, older: Passage) -> bool:
+    return older.document_id in newer.supersedes or newer.document_id in older.superseded_by
+
+
+def resolve_conflict(
+    supporters: list[Passage],
+    refuters: list[Passage],
+    precedence: tuple[Precedence, ...],
+    owner_rank: tuple[str, ...],
+) -> tuple[str | None, str | None]:
+    """Try each precedence rule in order; return (rule, winning side) or (None, None).
+
+    A side wins a rule only if it beats every passage of the other side; a partial win resolves nothing.
+    """
+    for rule in precedence:
+        for side, mine, theirs in (("support", supporters, refuters), ("refute", refuters, supporters)):
+            if rule is Precedence.SUPERSEDES:
+                wins = all(any(_replaces(m, t) for m in mine) for t in theirs)
+            elif rule is Precedence.EFFECTIVE_DATE:
+                mine_dates = [p.effective_date for p in mine]
+                their_dates = [p.effective_date for p in theirs]
+                wins = (
+                    None not in mine_dates
+                    and None not in their_dates
+                    and min(d for d in mine_dates if d) > max(d for d in their_dates if d)
+                )
+            else:
+                if not owner_rank:
+                    wins = False
+                else:
+                    wins = max(_owner_rank(p, owner_rank) for p in mine) < min(
+                        _owner_rank(p, owner_rank) for p in theirs
+                    )
+            if wins:
+                return str(rule), side
+    return None, None
+
+
+__all__ = ["assess", "is_allowed", "is_blank", "is_stale", "resolve_conflict"]

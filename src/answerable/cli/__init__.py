@@ -1,0 +1,19 @@
+"""The `answerable` command: a thin adapter over the library. Each command group lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from answerable import __version__
+from answerable.cli.decide import decide_command
+from answerable.cli.policy import policy_group
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="answerable")
+def main() -> None:
+    """Answer questions from documentation only when the allowed evidence authorizes it."""
+
+
+main.add_command(policy_group)
+main.add_command(decide_command)

@@ -1,0 +1,53 @@
+"""Options and error handling shared by commands."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from answerable.errors import AnswerableError, InputError, PolicyError
+from answerable.policy import Policy, load_policy
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_USAGE = 2
+EXIT_ERROR = 1
+
+policy_option = click.option(
+    "--policy",
+    "policy_path",
+    type=click.Path(dir_okay=False),
+    envvar="ANSWERABLE_POLICY",
+    default=None,
+    help="Policy file (default: the shipped policy; env ANSWERABLE_POLICY).",
+)
+
+
+def load(policy_path: str | None) -> Policy:
+    return load_policy(policy_path)
+
+
+def reports_errors(fn: F) -> F:
+    """Turn our errors into one clear line on stderr and a non-zero exit (2 for bad input, 1 otherwise)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (PolicyError, InputError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_USAGE)
+        except AnswerableError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_ERROR)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def echo_json(value: Any) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))

@@ -1,0 +1,165 @@
+"""Evidence to and from plain JSON objects, for the CLI, fixtures and the decision log.
+
+Reading names the field that is wrong (`passages[2].updated_at: expected a date YYYY-MM-DD`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from datetime import date
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from answerable.errors import InputError
+from answerable.types import (
+    DEFAULT_TENANT,
+    Claim,
+    Draft,
+    DraftSentence,
+    Evidence,
+    Label,
+    Passage,
+    Scores,
+    TrustTier,
+    Verdict,
+)
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _get(obj: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if key not in obj or obj[key] is None:
+        if default is ...:
+            raise InputError(f"{where}.{key}: missing")
+        return default
+    value = obj[key]
+    if isinstance(value, bool) and kind in (int, float, (int, float)):
+        raise InputError(f"{where}.{key}: expected a number, got {value!r}")
+    if not isinstance(value, kind):
+        raise InputError(f"{where}.{key}: expected {_kind_name(kind)}, got {value!r}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "a string", list: "a list", dict: "an object", bool: "true or false"}
+    if isinstance(kind, tuple):
+        return "a number"
+    return names.get(kind, kind.__name__)
+
+
+def parse_date(value: Any, where: str) -> date | None:
+    """A `YYYY-MM-DD` string (or None) to a date; anything else is an error naming `where`."""
+    if value is None:
+        return None
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str):
+        raise InputError(f"{where}: expected a date YYYY-MM-DD, got {value!r}")
+    try:
+        return date.fromisoformat(value.strip()[:10])
+    except ValueError:
+        raise InputError(f"{where}: expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def parse_enum(enum: type[E], value: Any, where: str) -> E:
+    """A member of `enum`, or an error that lists the allowed values."""
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(e.value for e in enum)
+        raise InputError(f"{where}: expected one of {choices}, got {value!r}") from None
+
+
+def _strings(obj: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = _get(obj, key, where, list, [])
+    if not all(isinstance(v, str) for v in value):
+        raise InputError(f"{where}.{key}: expected a list of strings")
+    return tuple(value)
+
+
+def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage:
+    scores = _get(obj, "scores", where, dict, {})
+    trust = obj.get("trust")
+    return Passage(
+        id=_get(obj, "id", where, str),
+        document_id=_get(obj, "document_id", where, str, str(obj.get("id", "")).split("#")[0]),
+        text=_get(obj, "text", where, str),
+        title=_get(obj, "title", where, str, ""),
+        url=_get(obj, "url", where, str, None),
+        owner=_get(obj, "owner", where, str, None),
+        updated_at=parse_date(obj.get("updated_at"), f"{where}.updated_at"),
+        effective_date=parse_date(obj.get("effective_date"), f"{where}.effective_date"),
+        supersedes=_strings(obj, "supersedes", where),
+        superseded_by=_strings(obj, "superseded_by", where),
+        trust=parse_enum(TrustTier, trust, f"{where}.trust") if trust is not None else None,
+        source_kind=_get(obj, "source_kind", where, str, None),
+        acl=_strings(obj, "acl", where),
+        tenant=_get(obj, "tenant", where, str, DEFAULT_TENANT),
+        heading_path=_strings(obj, "heading_path", where),
+        scores=Scores(
+            **{k: _get(scores, k, f"{where}.scores", (int, float), None) for k in ("bm25", "vector", "fused", "rerank")}
+        ),
+    )
+
+
+def evidence_from_dict(obj: Mapping[str, Any], where: str = "evidence") -> Evidence:
+    """Build `Evidence` from its JSON form (the shape `evidence_to_dict` writes)."""
+    if not isinstance(obj, Mapping):
+        raise InputError(f"{where}: expected an object")
+    claims = tuple(
+        Claim(id=_get(c, "id", f"{where}.claims[{i}]", str), text=_get(c, "text", f"{where}.claims[{i}]", str))
+        for i, c in enumerate(_get(obj, "claims", where, list))
+    )
+    passages = tuple(
+        passage_from_dict(p, f"{where}.passages[{i}]") for i, p in enumerate(_get(obj, "passages", where, list, []))
+    )
+    verdicts = tuple(
+        Verdict(
+            claim_id=_get(v, "claim_id", f"{where}.verdicts[{i}]", str),
+            passage_id=_get(v, "passage_id", f"{where}.verdicts[{i}]", str),
+            label=parse_enum(Label, v.get("label"), f"{where}.verdicts[{i}].label"),
+            strength=float(_get(v, "strength", f"{where}.verdicts[{i}]", (int, float))),
+        )
+        for i, v in enumerate(_get(obj, "verdicts", where, list, []))
+    )
+    draft_obj = _get(obj, "draft", where, dict, None)
+    draft = None
+    if draft_obj is not None:
+        sentences = tuple(
+            DraftSentence(
+                text=_get(s, "text", f"{where}.draft.sentences[{i}]", str),
+                passage_ids=_strings(s, "passage_ids", f"{where}.draft.sentences[{i}]"),
+                support=_get(s, "support", f"{where}.draft.sentences[{i}]", (int, float), None),
+            )
+            for i, s in enumerate(_get(draft_obj, "sentences", f"{where}.draft", list, []))
+        )
+        draft = Draft(sentences=sentences, declined=_get(draft_obj, "declined", f"{where}.draft", bool, False))
+    return Evidence(
+        question=_get(obj, "question", where, str, ""),
+        claims=claims,
+        passages=passages,
+        verdicts=verdicts,
+        draft=draft,
+    )
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses, enums, dates and tuples to plain JSON values."""
+    if hasattr(value, "__dataclass_fields__"):
+        return to_jsonable(asdict(value))
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, StrEnum):
+        return str(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def evidence_to_dict(evidence: Evidence) -> dict[str, Any]:
+    """The JSON form of `Evidence`, readable by `evidence_from_dict`."""
+    result: dict[str, Any] = to_jsonable(evidence)
+    return result

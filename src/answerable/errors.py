@@ -1,0 +1,42 @@
+"""Every exception answerable raises on purpose, as one tree.
+
+AnswerableError
+├── PolicyError          a policy file is missing, malformed or invalid (names file and key)
+├── InputError           caller input cannot be used (names what and why)
+│   └── DraftRequiredError  an authorized answer needs a draft before it can be decided
+├── StoreError           the store failed: an error, never an abstention
+└── ModelError           a model backend failed: an error, never an abstention
+"""
+
+from __future__ import annotations
+
+
+class AnswerableError(Exception):
+    """Base of every error answerable raises on purpose."""
+
+
+class PolicyError(AnswerableError):
+    """A policy file that cannot be used; the message names the file, the key and what was expected."""
+
+    def __init__(self, path: str, key: str | None, problem: str) -> None:
+        self.path = path
+        self.key = key
+        self.problem = problem
+        where = f"{path}: {key}" if key else path
+        super().__init__(f"{where}: {problem}")
+
+
+class InputError(AnswerableError):
+    """Input that cannot be used as given."""
+
+
+class DraftRequiredError(InputError):
+    """`decide` was asked to authorize an answer but the evidence carries no draft to answer with."""
+
+
+class StoreError(AnswerableError):
+    """The store failed. Reported as an error (exit code != 0, HTTP 5xx), never as an abstention."""
+
+
+class ModelError(AnswerableError):
+    """A model backend failed. Reported as an error, never as an abstention."""

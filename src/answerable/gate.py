@@ -1,0 +1,280 @@
+"""The evidence gate: `authorize` before generation, `decide` for the final typed decision.
+
+Each veto is its own predicate returning the reason codes it raises; none is folded into a blended
+score. Pure and deterministic: the decision id is a hash of the inputs, and `now` is passed in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from answerable.assess import assess, is_blank
+from answerable.errors import DraftRequiredError, InputError
+from answerable.policy import Profile
+from answerable.reasons import ReasonCode, ordered, primary
+from answerable.types import (
+    Assessment,
+    Citation,
+    ClaimAssessment,
+    ClaimResult,
+    ClaimStatus,
+    Decision,
+    Draft,
+    Evidence,
+    Label,
+    Passage,
+    Status,
+    Suggestion,
+)
+
+QUOTE_CHARS = 500
+
+R = ReasonCode
+
+
+@dataclass(frozen=True)
+class Authorization:
+    """The gate's verdict before generation: may a (partial) answer be drafted, and why not."""
+
+    status: Status
+    reason_codes: tuple[ReasonCode, ...]
+    assessment: Assessment
+    context_ids: tuple[str, ...]
+
+
+def _covered(c: ClaimAssessment, a: Assessment, profile: Profile) -> bool:
+    if c.status is ClaimStatus.SUPPORTED:
+        return True
+    tolerated = len(a.unresolved_conflicts) <= profile.max_contradictions
+    return c.status is ClaimStatus.CONFLICTING and tolerated
+
+
+# --- veto predicates: each looks at one thing and names its own code -------------------------------
+
+
+def veto_retrieval_confidence(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """The best usable passage must be relevant enough (only judged when some passage is usable)."""
+    if a.top_score is not None and a.top_score < p.min_retrieval_score:
+        return {R.LOW_RETRIEVAL_CONFIDENCE}
+    return set()
+
+
+def veto_answer_bearing(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """Some passage (of any freshness or tier) must support some claim at all."""
+    present = {q.id for q in ev.passages if not is_blank(q)}
+    supported = [v for v in ev.verdicts if v.label is Label.SUPPORTED and v.passage_id in present]
+    if not supported:
+        return {R.NO_ANSWER_BEARING_EVIDENCE}
+    return set()
+
+
+def veto_support_strength(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """The strongest support anywhere must reach the threshold; a weakly supported claim fails too."""
+    present = {q.id for q in ev.passages if not is_blank(q)}
+    best = max(
+        (v.strength for v in ev.verdicts if v.label is Label.SUPPORTED and v.passage_id in present),
+        default=0.0,
+    )
+    codes = set()
+    if best < p.min_support:
+        codes.add(R.SUPPORT_BELOW_THRESHOLD)
+    if a.coverage < p.min_coverage and any(c.status is ClaimStatus.WEAK for c in a.claims):
+        codes.add(R.SUPPORT_BELOW_THRESHOLD)
+    return codes
+
+
+_LACKING = frozenset({ClaimStatus.MISSING, ClaimStatus.WEAK, ClaimStatus.REFUTED})
+
+
+def veto_coverage(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """Enough required claims must be covered by usable, unconflicted support."""
+    covered = sum(1 for c in a.claims if _covered(c, a, p))
+    # A claim blocked only by staleness, source policy or a conflict is named by that veto instead.
+    lacking = any(c.status in _LACKING for c in a.claims)
+    if covered / len(a.claims) < p.min_coverage and lacking:
+        return {R.REQUIRED_CLAIM_NOT_COVERED}
+    return set()
+
+
+def veto_conflicts(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """No more unresolved support-vs-refute conflicts than the profile tolerates."""
+    if len(a.unresolved_conflicts) > p.max_contradictions:
+        return {R.CONFLICTING_EVIDENCE}
+    return set()
+
+
+def veto_freshness(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """A claim whose only support is stale cannot be answered."""
+    if any(c.status is ClaimStatus.STALE for c in a.claims):
+        return {R.EVIDENCE_STALE}
+    return set()
+
+
+def veto_source_policy(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """A claim whose only support is a source this workflow may not rest on cannot be answered."""
+    if any(c.status is ClaimStatus.NOT_ALLOWED for c in a.claims):
+        return {R.SOURCE_NOT_ALLOWED}
+    return set()
+
+
+def veto_ambiguity(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
+    """Nearly tied top sources AND borderline support: the best source is unclear (second seed)."""
+    if a.margin is None or a.margin >= p.min_margin:
+        return set()
+    borderline = any(_covered(c, a, p) and c.best_support < p.min_support + p.borderline_band for c in a.claims)
+    return {R.AMBIGUOUS_SOURCES} if borderline else set()
+
+
+Veto = Callable[[Evidence, Assessment, Profile], set[ReasonCode]]
+
+VETOES: tuple[Veto, ...] = (
+    veto_retrieval_confidence,
+    veto_answer_bearing,
+    veto_support_strength,
+    veto_coverage,
+    veto_conflicts,
+    veto_freshness,
+    veto_source_policy,
+    veto_ambiguity,
+)
+
+
+def context_ids(evidence: Evidence, a: Assessment, profile: Profile) -> tuple[str, ...]:
+    """The passages a generator may see and cite: usable ones, in rank order, within the budget."""
+    usable = set(a.usable_passage_ids)
+    chosen: list[str] = []
+    chars = 0
+    for passage in evidence.passages:
+        if passage.id not in usable or len(chosen) >= profile.max_passages:
+            continue
+        if chosen and chars + len(passage.text) > profile.max_chars:
+            continue
+        chosen.append(passage.id)
+        chars += len(passage.text)
+    return tuple(chosen)
+
+
+def authorize(evidence: Evidence, profile: Profile, now: date) -> Authorization:
+    """Run every pre-generation veto. ABSTAIN here means no generation call may be made."""
+    if not evidence.claims:
+        raise InputError("evidence has no claims: every question has at least one required claim")
+    a = assess(evidence, profile, now)
+    present = [p for p in evidence.passages if not is_blank(p)]
+    if not present:
+        return Authorization(Status.ABSTAIN, (R.NO_EVIDENCE,), a, ())
+    codes: set[ReasonCode] = set()
+    for veto in VETOES:
+        codes |= veto(evidence, a, profile)
+    reasons = ordered(codes)
+    ctx = context_ids(evidence, a, profile)
+    if not reasons:
+        return Authorization(Status.ANSWER, (), a, ctx)
+    if _may_be_partial(reasons, a, profile):
+        return Authorization(Status.PARTIAL, reasons, a, ctx)
+    return Authorization(Status.ABSTAIN, reasons, a, ctx)
+
+
+def _may_be_partial(reasons: tuple[ReasonCode, ...], a: Assessment, profile: Profile) -> bool:
+    if not profile.allow_partial or not set(reasons) <= profile.partial_for:
+        return False
+    return any(_covered(c, a, profile) for c in a.claims)
+
+
+def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set[ReasonCode]:
+    """Post-generation vetoes: declined, citations outside this request's context, unsupported sentences."""
+    if draft.declined or not draft.sentences or not draft.text:
+        return {R.MODEL_DECLINED}
+    codes: set[ReasonCode] = set()
+    allowed = set(context)
+    for sentence in draft.sentences:
+        if any(pid not in allowed for pid in sentence.passage_ids):
+            codes.add(R.CITATION_INVALID)
+        elif not sentence.passage_ids or sentence.support is None or sentence.support < profile.min_support:
+            codes.add(R.UNSUPPORTED_CLAIM)
+    return codes
+
+
+def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
+    """The final, typed decision for this evidence under this profile at this time.
+
+    Abstentions decided before generation need no draft. An answer or partial answer needs
+    `evidence.draft`; without one this raises `DraftRequiredError` (call `authorize` first).
+    """
+    auth = authorize(evidence, policy, now)
+    reasons = auth.reason_codes
+    status = auth.status
+    if status is not Status.ABSTAIN:
+        if evidence.draft is None:
+            raise DraftRequiredError(
+                "the evidence authorizes an answer but carries no draft; generate one and decide again"
+            )
+        draft_codes = check_draft(evidence.draft, auth.context_ids, policy)
+        if draft_codes:
+            status, reasons = Status.ABSTAIN, ordered(set(reasons) | draft_codes)
+    return _build(evidence, policy, now, auth, status, reasons)
+
+
+def _build(
+    evidence: Evidence,
+    profile: Profile,
+    now: date,
+    auth: Authorization,
+    status: Status,
+    reasons: tuple[ReasonCode, ...],
+) -> Decision:
+    a = auth.assessment
+    by_id = {p.id: p for p in evidence.passages}
+    claims = tuple(ClaimResult(c.claim.text, c.status, c.passage_ids) for c in a.claims)
+    missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile))
+    answering = status is not Status.ABSTAIN and evidence.draft is not None
+    citations: tuple[Citation, ...] = ()
+    supporting: tuple[str, ...] = ()
+    answer = None
+    if answering and evidence.draft is not None:
+        answer = evidence.draft.text
+        cited = dict.fromkeys(pid for s in evidence.draft.sentences for pid in s.passage_ids)
+        citations = tuple(_citation(by_id[pid]) for pid in cited)
+        supporting = tuple(dict.fromkeys(pid for c in a.claims if _covered(c, a, profile) for pid in c.passage_ids))
+    first = primary(reasons)
+    return Decision(
+        decision_id=decision_id(evidence, profile, now),
+        status=status,
+        answer=answer,
+        citations=citations,
+        supporting_passage_ids=supporting,
+        claims=claims,
+        missing_claims=missing,
+        reason_codes=reasons,
+        next_step=first.next_step if first else None,
+        suggestions=_suggestions(evidence, profile) if status is not Status.ANSWER else (),
+        policy=profile.ref,
+    )
+
+
+def _citation(passage: Passage) -> Citation:
+    text = " ".join(passage.text.split())
+    quote = text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    return Citation(passage.id, passage.url, passage.title, quote)
+
+
+def _suggestions(evidence: Evidence, profile: Profile) -> tuple[Suggestion, ...]:
+    """The closest passages the principal may read: the request's passages are already ACL-filtered."""
+    seen: set[str] = set()
+    out: list[Suggestion] = []
+    for passage in evidence.passages:
+        if len(out) >= profile.suggestions:
+            break
+        if is_blank(passage) or passage.document_id in seen:
+            continue
+        seen.add(passage.document_id)
+        out.append(Suggestion(passage.id, passage.title, passage.url))
+    return tuple(out)
+
+
+def decision_id(evidence: Evidence, profile: Profile, now: date) -> str:
+    """A stable id: the same evidence, profile and time always give the same id."""
+    digest = hashlib.sha256(repr((evidence, profile.ref, now.isoformat())).encode("utf-8"))
+    return "d_" + digest.hexdigest()[:20]

@@ -1,0 +1,304 @@
+"""Versioned policy files: named profiles of thresholds and vetoes, validated with precise errors.
+
+A policy file is TOML with a `[policy]` table (name, version) and `[profiles.NAME]` tables. Every
+profile key is declared once in `SETTINGS` (name, meaning, expected type); unknown keys are errors, so a
+typo cannot silently fall back to a default.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from answerable.errors import PolicyError
+from answerable.reasons import ReasonCode
+from answerable.types import PolicyRef, TrustTier
+
+
+class Precedence(StrEnum):
+    """Rules that may resolve a conflict, tried in the order a profile lists them."""
+
+    SUPERSEDES = "supersedes"
+    EFFECTIVE_DATE = "effective_date"
+    OWNER_RANK = "owner_rank"
+
+
+# Reasons that may never be softened into a partial answer: the issue and the second seed are explicit.
+NEVER_PARTIAL = frozenset(
+    {
+        ReasonCode.CONFLICTING_EVIDENCE,
+        ReasonCode.SOURCE_NOT_ALLOWED,
+        ReasonCode.NO_EVIDENCE,
+        ReasonCode.CITATION_INVALID,
+        ReasonCode.UNSUPPORTED_CLAIM,
+        ReasonCode.MODEL_DECLINED,
+        ReasonCode.NO_ANSWER_BEARING_EVIDENCE,
+        ReasonCode.LOW_RETRIEVAL_CONFIDENCE,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One named profile, resolved: what `decide` reads. `ref` names it in every decision."""
+
+    name: str
+    policy_name: str
+    version: str
+    description: str
+    min_retrieval_score: float
+    min_margin: float
+    borderline_band: float
+    min_support: float
+    min_coverage: float
+    max_contradictions: int
+    allowed_trust: frozenset[TrustTier]
+    allow_unrated_trust: bool
+    allow_partial: bool
+    partial_for: frozenset[ReasonCode]
+    require_dates: bool
+    conflict_precedence: tuple[Precedence, ...]
+    owner_rank: tuple[str, ...]
+    max_passages: int
+    max_chars: int
+    suggestions: int
+    freshness_days: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def ref(self) -> PolicyRef:
+        return PolicyRef(name=self.name, version=self.version)
+
+    def freshness_limit(self, source_kind: str | None) -> int | None:
+        """Days a source of this kind stays fresh; None when no limit applies."""
+        if source_kind and source_kind in self.freshness_days:
+            return self.freshness_days[source_kind]
+        return self.freshness_days.get("default")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A loaded policy file: its name, version and profiles."""
+
+    name: str
+    version: str
+    profiles: Mapping[str, Profile]
+    path: str
+
+    def profile(self, name: str) -> Profile:
+        try:
+            return self.profiles[name]
+        except KeyError:
+            known = ", ".join(sorted(self.profiles))
+            raise PolicyError(self.path, f"profiles.{name}", f"no such profile (known: {known})") from None
+
+
+# --- settings: declared once, documented once -------------------------------------------------------
+
+Parser = Callable[[Any], Any]
+
+
+class _Invalid(Exception):
+    """A value that does not fit; carries what was expected."""
+
+
+def _number(lo: float, hi: float | None) -> Parser:
+    def parse(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise _Invalid(f"a number{_range(lo, hi)}")
+        if value < lo or (hi is not None and value > hi):
+            raise _Invalid(f"a number{_range(lo, hi)}")
+        return float(value)
+
+    return parse
+
+
+def _range(lo: float, hi: float | None) -> str:
+    return f" from {lo:g} to {hi:g}" if hi is not None else f" of at least {lo:g}"
+
+
+def _count(lo: int) -> Parser:
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+            raise _Invalid(f"a whole number of at least {lo}")
+        return value
+
+    return parse
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Invalid("true or false")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Invalid("a string")
+    return value
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Invalid("a list of strings")
+    return tuple(value)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _members(enum: type[E]) -> Callable[[Any], tuple[E, ...]]:
+    def parse(value: Any) -> tuple[E, ...]:
+        choices = ", ".join(e.value for e in enum)
+        if not isinstance(value, list):
+            raise _Invalid(f"a list of: {choices}")
+        out = []
+        for item in value:
+            try:
+                out.append(enum(item))
+            except ValueError:
+                raise _Invalid(f"a list of: {choices} (got {item!r})") from None
+        return tuple(out)
+
+    return parse
+
+
+def _days(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in value.items()
+    ):
+        raise _Invalid("a table of source kind = whole number of days (>= 0), e.g. default = 365")
+    return dict(value)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One profile key: its name, what it means, and how its value is read."""
+
+    name: str
+    meaning: str
+    parse: Parser
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("description", "What the profile is for, shown by `policy show`.", _text),
+    Setting("min_retrieval_score", "Lowest calibrated relevance of the best usable passage (0-1).", _number(0, 1)),
+    Setting("min_margin", "Top-vs-runner-up relevance gap below which sources count as tied (0-1).", _number(0, 1)),
+    Setting("borderline_band", "Support within this band above min_support is borderline (0-1).", _number(0, 1)),
+    Setting("min_support", "Lowest verifier probability that counts as support for a claim (0-1).", _number(0, 1)),
+    Setting("min_coverage", "Share of required claims that must be supported (0-1).", _number(0, 1)),
+    Setting("max_contradictions", "Unresolved conflicts tolerated before abstaining.", _count(0)),
+    Setting("allowed_trust", "Trust tiers an answer may rest on: official, community, draft.", _members(TrustTier)),
+    Setting("allow_unrated_trust", "Whether a source with no stated trust tier may support an answer.", _flag),
+    Setting("allow_partial", "Whether a labelled partial answer may be returned.", _flag),
+    Setting("partial_for", "Reason codes that may be softened to a partial answer.", _members(ReasonCode)),
+    Setting("require_dates", "Whether an undated source counts as stale.", _flag),
+    Setting(
+        "conflict_precedence",
+        "Rules tried in order to resolve a conflict: supersedes, effective_date, owner_rank.",
+        _members(Precedence),
+    ),
+    Setting("owner_rank", "Owners from most to least authoritative, for the owner_rank rule.", _strings),
+    Setting("max_passages", "Context budget: passages handed to the generator.", _count(1)),
+    Setting("max_chars", "Context budget: characters handed to the generator.", _count(1)),
+    Setting("suggestions", "How many readable passages to suggest on abstention.", _count(0)),
+    Setting("freshness_days", "Days a source stays fresh, per source kind; `default` for the rest.", _days),
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def default_policy_path() -> Path:
+    """The policy file shipped inside the package."""
+    return Path(str(resources.files("answerable").joinpath("default_policy.toml")))
+
+
+def load_policy(path: str | Path | None = None) -> Policy:
+    """Read and validate a policy file (the shipped default when `path` is None)."""
+    file = Path(path) if path is not None else default_policy_path()
+    shown = str(file)
+    try:
+        raw = tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PolicyError(shown, None, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise PolicyError(shown, None, f"not UTF-8 text ({exc.reason})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise PolicyError(shown, None, f"not valid TOML: {exc}") from exc
+    return parse_policy(raw, shown)
+
+
+def parse_policy(raw: Mapping[str, Any], path: str = "<policy>") -> Policy:
+    """Validate a parsed policy document; `path` is used in error messages."""
+    unknown_top = set(raw) - {"policy", "profiles"}
+    if unknown_top:
+        raise PolicyError(path, sorted(unknown_top)[0], "unknown table (expected [policy] and [profiles.NAME])")
+    head = raw.get("policy")
+    if not isinstance(head, dict):
+        raise PolicyError(path, "policy", "missing [policy] table with name and version")
+    name = _required_text(head, "name", path)
+    version = _required_text(head, "version", path)
+    profiles_raw = raw.get("profiles")
+    if not isinstance(profiles_raw, dict) or not profiles_raw:
+        raise PolicyError(path, "profiles", "expected at least one [profiles.NAME] table")
+    profiles = {pname: _parse_profile(pname, body, name, version, path) for pname, body in profiles_raw.items()}
+    return Policy(name=name, version=version, profiles=profiles, path=path)
+
+
+def _required_text(table: Mapping[str, Any], key: str, path: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise PolicyError(path, f"policy.{key}", "expected a non-empty string")
+    return value
+
+
+def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: str) -> Profile:
+    prefix = f"profiles.{pname}"
+    if not isinstance(body, dict):
+        raise PolicyError(path, prefix, "expected a table")
+    unknown = sorted(set(body) - set(_BY_NAME))
+    if unknown:
+        raise PolicyError(path, f"{prefix}.{unknown[0]}", "unknown setting (see `answerable policy show --settings`)")
+    missing = [s.name for s in SETTINGS if s.name not in body]
+    if missing:
+        raise PolicyError(path, f"{prefix}.{missing[0]}", "missing setting")
+    values: dict[str, Any] = {}
+    for setting in SETTINGS:
+        try:
+            values[setting.name] = setting.parse(body[setting.name])
+        except _Invalid as exc:
+            got = body[setting.name]
+            raise PolicyError(path, f"{prefix}.{setting.name}", f"expected {exc}, got {got!r}") from None
+    forbidden = set(values["partial_for"]) & NEVER_PARTIAL
+    if forbidden:
+        code = sorted(forbidden)[0]
+        raise PolicyError(path, f"{prefix}.partial_for", f"{code} may never be softened to a partial answer")
+    if values["partial_for"] and not values["allow_partial"]:
+        raise PolicyError(path, f"{prefix}.partial_for", "must be empty when allow_partial is false")
+    return Profile(
+        name=pname,
+        policy_name=policy_name,
+        version=version,
+        description=values["description"],
+        min_retrieval_score=values["min_retrieval_score"],
+        min_margin=values["min_margin"],
+        borderline_band=values["borderline_band"],
+        min_support=values["min_support"],
+        min_coverage=values["min_coverage"],
+        max_contradictions=values["max_contradictions"],
+        allowed_trust=frozenset(values["allowed_trust"]),
+        allow_unrated_trust=values["allow_unrated_trust"],
+        allow_partial=values["allow_partial"],
+        partial_for=frozenset(values["partial_for"]),
+        require_dates=values["require_dates"],
+        conflict_precedence=values["conflict_precedence"],
+        owner_rank=values["owner_rank"],
+        max_passages=values["max_passages"],
+        max_chars=values["max_chars"],
+        suggestions=values["suggestions"],
+        freshness_days=values["freshness_days"],
+    )

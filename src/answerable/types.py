@@ -1,0 +1,292 @@
+"""Value types shared by every part: documents, passages, claims, verdicts, evidence and the decision.
+
+All are frozen dataclasses; none does I/O. Collections are tuples so values stay hashable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from typing import Any
+
+from answerable.reasons import ReasonCode
+
+DEFAULT_TENANT = "default"
+
+
+class Status(StrEnum):
+    """The three outcomes of a request."""
+
+    ANSWER = "answer"
+    ABSTAIN = "abstain"
+    PARTIAL = "partial"
+
+
+class Label(StrEnum):
+    """A verifier's label for one claim against one passage."""
+
+    SUPPORTED = "supported"
+    REFUTED = "refuted"
+    INSUFFICIENT = "insufficient"
+
+
+class TrustTier(StrEnum):
+    """How far a source is maintained; source policy allows tiers per profile."""
+
+    OFFICIAL = "official"
+    COMMUNITY = "community"
+    DRAFT = "draft"
+
+
+class ClaimStatus(StrEnum):
+    """A required claim's standing after assessment."""
+
+    SUPPORTED = "supported"
+    MISSING = "missing"
+    WEAK = "weak"
+    CONFLICTING = "conflicting"
+    REFUTED = "refuted"
+    STALE = "stale"
+    NOT_ALLOWED = "not_allowed"
+
+
+@dataclass(frozen=True)
+class Document:
+    """A source document with its metadata. A missing field means "not stated", never a grant."""
+
+    id: str
+    title: str
+    text: str
+    url: str | None = None
+    owner: str | None = None
+    updated_at: date | None = None
+    effective_date: date | None = None
+    supersedes: tuple[str, ...] = ()
+    trust: TrustTier | None = None
+    source_kind: str | None = None
+    acl: tuple[str, ...] = ()
+    tenant: str = DEFAULT_TENANT
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of a document, as stored. `id` is `<document id>#<n>`."""
+
+    id: str
+    document_id: str
+    n: int
+    text: str
+    heading_path: tuple[str, ...] = ()
+    content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Scores a passage collected on its way through retrieval; None where a stage did not run."""
+
+    bm25: float | None = None
+    vector: float | None = None
+    fused: float | None = None
+    rerank: float | None = None
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A retrieved chunk with its document's metadata: the unit of evidence and of citation.
+
+    `superseded_by` lists documents (visible to the same principal) that supersede this one.
+    """
+
+    id: str
+    document_id: str
+    text: str
+    title: str = ""
+    url: str | None = None
+    owner: str | None = None
+    updated_at: date | None = None
+    effective_date: date | None = None
+    supersedes: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()
+    trust: TrustTier | None = None
+    source_kind: str | None = None
+    acl: tuple[str, ...] = ()
+    tenant: str = DEFAULT_TENANT
+    heading_path: tuple[str, ...] = ()
+    scores: Scores = field(default_factory=Scores)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One fact an answer must establish. A two-part question has two."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's view of one claim against one passage; `strength` is the label's probability."""
+
+    claim_id: str
+    passage_id: str
+    label: Label
+    strength: float
+
+
+@dataclass(frozen=True)
+class DraftSentence:
+    """One sentence of a drafted answer, the ids it cites, and how well its citations support it.
+
+    `support` is the re-verification probability against the cited passages (None: not checked yet).
+    """
+
+    text: str
+    passage_ids: tuple[str, ...] = ()
+    support: float | None = None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the generator produced: sentences with citations, or a refusal."""
+
+    sentences: tuple[DraftSentence, ...] = ()
+    declined: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text + "".join(f" [{pid}]" for pid in s.passage_ids) for s in self.sentences).strip()
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Everything one request observed, before any judgement: the input of `decide`.
+
+    `passages` are already filtered by access control and ordered by relevance (best first).
+    `verdicts` hold the verifier's labels for claims against passages. `draft` is None before
+    generation; the final decision is taken again with the draft in place.
+    """
+
+    question: str
+    claims: tuple[Claim, ...]
+    passages: tuple[Passage, ...] = ()
+    verdicts: tuple[Verdict, ...] = ()
+    draft: Draft | None = None
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Passages that support and refute the same claim; `resolved_by` names the precedence rule, if any."""
+
+    claim_id: str
+    supporting: tuple[str, ...]
+    refuting: tuple[str, ...]
+    resolved_by: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class ClaimAssessment:
+    """Set-level standing of one claim: its best usable support and the passages behind it."""
+
+    claim: Claim
+    status: ClaimStatus
+    best_support: float
+    passage_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """Set-level evidence: coverage, support, conflicts, freshness, source policy, retrieval confidence."""
+
+    claims: tuple[ClaimAssessment, ...]
+    conflicts: tuple[Conflict, ...]
+    usable_passage_ids: tuple[str, ...]
+    stale_passage_ids: tuple[str, ...]
+    disallowed_passage_ids: tuple[str, ...]
+    blank_passage_ids: tuple[str, ...]
+    top_score: float | None
+    margin: float | None
+
+    @property
+    def coverage(self) -> float:
+        if not self.claims:
+            return 0.0
+        covered = sum(1 for c in self.claims if c.status is ClaimStatus.SUPPORTED)
+        return covered / len(self.claims)
+
+    @property
+    def unresolved_conflicts(self) -> tuple[Conflict, ...]:
+        return tuple(c for c in self.conflicts if c.resolved_by is None)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A cited passage; url and title come from stored metadata, never from a model."""
+
+    passage_id: str
+    url: str | None
+    title: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A passage the principal may read that is close to the question, offered on abstention."""
+
+    passage_id: str
+    title: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """A claim as reported in the decision."""
+
+    text: str
+    status: ClaimStatus
+    passage_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PolicyRef:
+    """Which profile of which policy version took the decision."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The typed result of a request. `to_dict()` gives exactly the object documented in DESIGN.md."""
+
+    decision_id: str
+    status: Status
+    answer: str | None
+    citations: tuple[Citation, ...]
+    supporting_passage_ids: tuple[str, ...]
+    claims: tuple[ClaimResult, ...]
+    missing_claims: tuple[str, ...]
+    reason_codes: tuple[ReasonCode, ...]
+    next_step: str | None
+    suggestions: tuple[Suggestion, ...]
+    policy: PolicyRef
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decision_id": self.decision_id,
+            "status": str(self.status),
+            "answer": self.answer,
+            "citations": [
+                {"passage_id": c.passage_id, "url": c.url, "title": c.title, "quote": c.quote} for c in self.citations
+            ],
+            "supporting_passage_ids": list(self.supporting_passage_ids),
+            "claims": [
+                {"text": c.text, "status": str(c.status), "passage_ids": list(c.passage_ids)} for c in self.claims
+            ],
+            "missing_claims": list(self.missing_claims),
+            "reason_codes": [str(r) for r in self.reason_codes],
+            "next_step": self.next_step,
+            "suggestions": [{"passage_id": s.passage_id, "title": s.title, "url": s.url} for s in self.suggestions],
+            "policy": {"name": self.policy.name, "version": self.policy.version},
+        }

@@ -1,0 +1,108 @@
+"""Conflict precedence and set-level assessment."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from answerable import ClaimStatus, Label, ReasonCode, Status, assess, decide
+from answerable.policy import Precedence
+from tests.conftest import NOW, draft, evidence, passage, verdict
+
+S, F = Label.SUPPORTED, Label.REFUTED
+
+
+def conflict_case(support_kw: dict, refute_kw: dict):  # type: ignore[no-untyped-def,type-arg]
+    return evidence(
+        (passage("new#1", 0.9, **support_kw), passage("old#1", 0.88, **refute_kw)),
+        (verdict("c1", "new#1", S, 0.93), verdict("c1", "old#1", F, 0.9)),
+        drafted=draft(("Thirty days.", ("new#1",), 0.93)),
+    )
+
+
+def test_unresolved_conflict_names_both_sides(policy):  # type: ignore[no-untyped-def]
+    d = decide(conflict_case({}, {}), policy.profile("strict"), NOW)
+    assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
+    assert d.claims[0].status is ClaimStatus.CONFLICTING
+    assert set(d.claims[0].passage_ids) == {"new#1", "old#1"}
+
+
+def test_explicit_supersedes_resolves_first(policy):  # type: ignore[no-untyped-def]
+    ev = conflict_case({"supersedes": ("old",)}, {})
+    a = assess(ev, policy.profile("strict"), NOW)
+    assert a.conflicts[0].resolved_by == "supersedes" and a.conflicts[0].winner == "support"
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_newer_effective_date_resolves(policy):  # type: ignore[no-untyped-def]
+    ev = conflict_case({"effective_date": date(2026, 9, 1)}, {"effective_date": date(2025, 1, 1)})
+    a = assess(ev, policy.profile("strict"), NOW)
+    assert a.conflicts[0].resolved_by == "effective_date"
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_newer_refuting_source_wins_and_the_claim_is_not_covered(policy):  # type: ignore[no-untyped-def]
+    ev = conflict_case({"effective_date": date(2025, 1, 1)}, {"effective_date": date(2026, 9, 1)})
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.claims[0].status is ClaimStatus.REFUTED and d.claims[0].passage_ids == ("old#1",)
+    assert d.status is Status.ABSTAIN and ReasonCode.REQUIRED_CLAIM_NOT_COVERED in d.reason_codes
+
+
+def test_owner_rank_resolves_last_and_only_when_ranked(policy):  # type: ignore[no-untyped-def]
+    ev = conflict_case({"owner": "legal"}, {"owner": "support"})
+    strict = policy.profile("strict")
+    assert decide(ev, strict, NOW).status is Status.ABSTAIN  # shipped profile ranks no owner
+    ranked = replace(strict, owner_rank=("legal", "support"))
+    assert decide(ev, ranked, NOW).status is Status.ANSWER
+    assert assess(ev, ranked, NOW).conflicts[0].resolved_by == "owner_rank"
+
+
+def test_precedence_order_is_the_profiles(policy):  # type: ignore[no-untyped-def]
+    # Supporter is newer, refuter's owner ranks higher: the first listed rule decides.
+    ev = conflict_case(
+        {"effective_date": date(2026, 9, 1), "owner": "support"},
+        {"effective_date": date(2025, 1, 1), "owner": "legal"},
+    )
+    date_first = replace(policy.profile("strict"), owner_rank=("legal", "support"))
+    owner_first = replace(date_first, conflict_precedence=(Precedence.OWNER_RANK, Precedence.EFFECTIVE_DATE))
+    assert decide(ev, date_first, NOW).status is Status.ANSWER
+    assert decide(ev, owner_first, NOW).status is Status.ABSTAIN
+
+
+def test_partial_win_resolves_nothing(policy):  # type: ignore[no-untyped-def]
+    """The newer side must be newer than every passage of the other side."""
+    ev = evidence(
+        (
+            passage("a#1", 0.9, effective_date=date(2026, 9, 1)),
+            passage("b#1", 0.9, effective_date=date(2025, 1, 1)),
+            passage("c#1", 0.9, effective_date=date(2026, 10, 1)),
+        ),
+        (verdict("c1", "a#1", S, 0.9), verdict("c1", "b#1", F, 0.9), verdict("c1", "c#1", F, 0.9)),
+    )
+    assert assess(ev, policy.profile("strict"), NOW).conflicts[0].resolved_by is None
+
+
+def test_stale_or_disallowed_refuter_is_no_conflict(policy):  # type: ignore[no-untyped-def]
+    strict = policy.profile("strict")
+    for refuter in (passage("old#1", 0.88, updated=date(2019, 1, 1)), passage("old#1", 0.88, trust=None)):
+        ev = evidence(
+            (passage("new#1", 0.9), refuter),
+            (verdict("c1", "new#1", S, 0.93), verdict("c1", "old#1", F, 0.9)),
+            drafted=draft(("x.", ("new#1",), 0.93)),
+        )
+        assert decide(ev, strict, NOW).status is Status.ANSWER
+
+
+def test_tolerated_contradictions_let_the_supporters_answer(policy):  # type: ignore[no-untyped-def]
+    tolerant = replace(policy.profile("strict"), max_contradictions=1)
+    assert decide(conflict_case({}, {}), tolerant, NOW).status is Status.ANSWER
+
+
+def test_retrieval_confidence_counts_only_usable_passages(policy):  # type: ignore[no-untyped-def]
+    ev = evidence(
+        (passage("stale#1", 0.99, updated=date(2019, 1, 1)), passage("a#1", 0.6), passage("b#1", 0.2)),
+        (verdict("c1", "a#1", S, 0.95),),
+    )
+    a = assess(ev, policy.profile("strict"), NOW)
+    assert a.top_score == 0.6 and a.margin is not None and abs(a.margin - 0.4) < 1e-9
+    assert a.usable_passage_ids == ("a#1", "b#1") and a.stale_passage_ids == ("stale#1",)

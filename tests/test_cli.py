@@ -1,0 +1,114 @@
+"""The command line, run in-process through click's runner and once as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from answerable import __version__
+from answerable.cli import main
+from answerable.policy import SETTINGS, default_policy_path
+from tests.conftest import ROOT
+
+EVIDENCE = sorted(str(p) for p in (ROOT / "examples" / "evidence").glob("*.json"))
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, list(args))
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_policy_check_ok_lists_profiles():
+    result = run("policy", "check", str(default_policy_path()))
+    assert result.exit_code == 0
+    assert "ok:" in result.output and "strict:" in result.output and "assist:" in result.output
+
+
+def test_policy_check_bad_file_exits_2_with_the_key(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(default_policy_path().read_text().replace("min_support = 0.75", "min_support = 7", 1))
+    result = run("policy", "check", str(bad))
+    assert result.exit_code == 2
+    assert "profiles.strict.min_support" in result.output and str(bad) in result.output
+
+
+def test_policy_show_json_and_profile_filter():
+    result = run("policy", "show", "--profile", "assist", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert list(data["profiles"]) == ["assist"]
+    assert set(data["profiles"]["assist"]) == {s.name for s in SETTINGS}
+    assert run("policy", "show", "--profile", "nope").exit_code == 2
+
+
+def test_policy_show_text_and_settings():
+    assert "[strict]" in run("policy", "show").output
+    listed = run("policy", "show", "--settings").output
+    assert all(s.name in listed for s in SETTINGS)
+
+
+def test_decide_prints_each_fixture_and_json_matches_the_gate():
+    result = run("decide", "--now", "2026-11-29", *EVIDENCE)
+    assert result.exit_code == 0
+    assert result.output.count("ABSTAIN") == 5 and result.output.count("ANSWER  (") == 1
+    data = json.loads(run("decide", "--now", "2026-11-29", "--json", *EVIDENCE).output)
+    statuses = [d["decision"]["status"] for d in data]
+    assert statuses == ["answer", "abstain", "abstain", "abstain", "abstain", "abstain"]
+    keys = {
+        "decision_id",
+        "status",
+        "answer",
+        "citations",
+        "supporting_passage_ids",
+        "claims",
+        "missing_claims",
+        "reason_codes",
+        "next_step",
+        "suggestions",
+        "policy",
+    }
+    assert all(set(d["decision"]) == keys for d in data)
+
+
+def test_decide_reports_bad_evidence_with_its_field(tmp_path: Path):
+    bad = tmp_path / "e.json"
+    bad.write_text(
+        json.dumps(
+            {"claims": [{"id": "c1", "text": "x"}], "passages": [{"id": "a#1", "text": "t", "updated_at": "yesterday"}]}
+        )
+    )
+    result = run("decide", str(bad))
+    assert result.exit_code == 2
+    assert "passages[0].updated_at: expected a date" in result.output
+    (tmp_path / "n.json").write_text("{not json")
+    assert run("decide", str(tmp_path / "n.json")).exit_code == 2
+
+
+def test_decide_without_draft_reports_authorized():
+    raw = json.loads((ROOT / "examples" / "evidence" / "1-supported.json").read_text())
+    del raw["draft"]
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(raw, f)
+    result = run("decide", "--now", "2026-11-29", f.name)
+    assert result.exit_code == 0 and "authorized" in result.output
+
+
+def test_console_script_runs_as_a_process():
+    out = subprocess.run(
+        [sys.executable, "-m", "answerable", "policy", "check", str(default_policy_path())],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "strict" in out.stdout
