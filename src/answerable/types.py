@@ -67,6 +67,8 @@ class Document:
     source_kind: str | None = None
     acl: tuple[str, ...] = ()
     tenant: str = DEFAULT_TENANT
+    extra: tuple[tuple[str, str], ...] = ()
+    """Metadata fields answerable does not interpret, kept as (name, JSON value) pairs."""
 
 
 @dataclass(frozen=True)

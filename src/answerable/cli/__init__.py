@@ -6,7 +6,9 @@ import click
 
 from answerable import __version__
 from answerable.cli.decide import decide_command
+from answerable.cli.ingest import ingest_command
 from answerable.cli.policy import policy_group
+from answerable.cli.search import search_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,3 +19,5 @@ def main() -> None:
 
 main.add_command(policy_group)
 main.add_command(decide_command)
+main.add_command(ingest_command)
+main.add_command(search_command)

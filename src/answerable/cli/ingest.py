@@ -1,0 +1,107 @@
+"""`answerable ingest PATH...`: load, chunk, embed and store documents."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+
+import click
+
+from answerable.cli.common import echo_json, reports_errors
+from answerable.cli.store_options import embedder_option, names, store_option
+from answerable.embed import load_embedder
+from answerable.errors import InputError
+from answerable.ingest.chunking import ChunkConfig
+from answerable.ingest.loaders import DEFAULT_MAX_BYTES, walk
+from answerable.ingest.metadata import Defaults, parse_trust
+from answerable.ingest.pipeline import ingest
+from answerable.store import open_store
+
+
+def _date(value: str | None, flag: str) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"{flag}: expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+@click.command("ingest")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--tenant", default=None, help="Tenant of every document that does not name one.")
+@click.option("--acl", default=None, help="Comma-separated groups allowed to read documents that name none.")
+@click.option("--trust", default=None, help="Trust tier for documents that name none: official, community, draft.")
+@click.option("--owner", default=None, help="Owner for documents that name none.")
+@click.option("--source-kind", default=None, help="Source kind (guide, reference, release-notes, forum...).")
+@click.option("--url", default=None, help="URL for documents that name none.")
+@click.option("--updated-at", default=None, help="Last-updated date (YYYY-MM-DD) for documents that name none.")
+@click.option("--effective-date", default=None, help="Effective date (YYYY-MM-DD) for documents that name none.")
+@click.option("--chunk-size", default=1000, show_default=True, help="Chunk size in characters.")
+@click.option("--overlap", default=150, show_default=True, help="Chunk overlap in characters.")
+@click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, help="Skip files larger than this.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@store_option
+@embedder_option
+@reports_errors
+def ingest_command(
+    paths: tuple[Path, ...],
+    tenant: str | None,
+    acl: str | None,
+    trust: str | None,
+    owner: str | None,
+    source_kind: str | None,
+    url: str | None,
+    updated_at: str | None,
+    effective_date: str | None,
+    chunk_size: int,
+    overlap: int,
+    max_bytes: int,
+    as_json: bool,
+    store_url: str | None,
+    embedder_spec: str | None,
+) -> None:
+    """Ingest Markdown, HTML, text and JSONL corpus files (folders are walked recursively).
+
+    A document's own metadata (front matter, corpus fields) wins over these flags. Bad files are
+    reported and skipped; the exit code is non-zero only if nothing could be ingested or the store failed.
+    """
+    defaults = Defaults(
+        tenant=tenant,
+        acl=names(acl) if acl is not None else None,
+        trust=parse_trust(trust, "--trust"),
+        owner=owner,
+        source_kind=source_kind,
+        url=url,
+        updated_at=_date(updated_at, "--updated-at"),
+        effective_date=_date(effective_date, "--effective-date"),
+    )
+    config = ChunkConfig(size=chunk_size, overlap=overlap)
+    files = len(list(walk(paths)))
+    store = open_store(store_url)
+    embedder = load_embedder(embedder_spec)
+    try:
+        with click.progressbar(length=files, label="ingesting", file=sys.stderr) as bar:
+            report = ingest(
+                paths,
+                store,
+                embedder,
+                defaults=defaults,
+                config=config,
+                max_bytes=max_bytes,
+                progress=lambda _source: bar.update(1),
+            )
+    finally:
+        store.close()
+    if as_json:
+        echo_json(report.to_dict())
+    else:
+        click.echo(
+            f"{report.documents} documents, {report.chunks} chunks written ({report.embedded} embedded), "
+            f"{report.unchanged} unchanged, {len(report.skipped)} skipped"
+        )
+        for skipped in report.skipped:
+            click.echo(f"  skipped {skipped.source}: {skipped.reason}")
+    if not report.ok:
+        raise SystemExit(1)

@@ -1,0 +1,57 @@
+"""Options shared by commands that read or write the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any, TypeVar
+
+import click
+
+from answerable.errors import InputError
+from answerable.store import DEFAULT_STORE_URL
+from answerable.store.base import Filter
+from answerable.types import DEFAULT_TENANT
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+store_option = click.option(
+    "--store",
+    "store_url",
+    envvar="ANSWERABLE_STORE",
+    default=None,
+    help=f"Store URL: sqlite:///path/file.db or postgresql://... (env ANSWERABLE_STORE; default {DEFAULT_STORE_URL}).",
+)
+embedder_option = click.option(
+    "--embedder",
+    "embedder_spec",
+    envvar="ANSWERABLE_EMBEDDER",
+    default=None,
+    help="Embedding model: minilm (default, packaged), a sentence-transformers name or path, or hash:DIM.",
+)
+
+
+def names(value: str | None) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v.strip() for v in (value or "").split(",") if v.strip()))
+
+
+def principal_options(fn: F) -> F:
+    """--tenant, --groups and --as-of: who is asking, and when."""
+    fn = click.option("--as-of", "as_of", default=None, help="Only documents in effect on this date (YYYY-MM-DD).")(fn)
+    fn = click.option("--groups", default=None, help="Comma-separated groups of the principal.")(fn)
+    return click.option("--tenant", default=DEFAULT_TENANT, show_default=True, help="Tenant of the principal.")(fn)
+
+
+def build_filter(tenant: str, groups: str | None, as_of: str | None, doc_ids: str | None = None) -> Filter:
+    when = None
+    if as_of:
+        try:
+            when = date.fromisoformat(as_of)
+        except ValueError:
+            raise InputError(f"--as-of: expected a date YYYY-MM-DD, got {as_of!r}") from None
+    return Filter(
+        tenant=tenant,
+        groups=frozenset(names(groups)),
+        doc_ids=frozenset(names(doc_ids)) if doc_ids is not None else None,
+        as_of=when,
+    )

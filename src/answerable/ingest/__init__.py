@@ -1,0 +1,1 @@
+"""Ingestion: loaders, metadata, chunking, and the pipeline that feeds a store."""

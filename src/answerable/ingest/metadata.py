@@ -1,0 +1,137 @@
+"""Document metadata from front matter, corpus records or CLI flags, validated field by field.
+
+A missing field means "not stated": it never grants access. Invalid values are rejected naming the
+source and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from typing import Any
+
+from answerable.errors import InputError
+from answerable.types import DEFAULT_TENANT, Document, TrustTier
+
+KNOWN_FIELDS = (
+    "id",
+    "title",
+    "url",
+    "owner",
+    "updated_at",
+    "effective_date",
+    "supersedes",
+    "acl",
+    "tenant",
+    "trust",
+    "source_kind",
+)
+
+
+class MetadataError(InputError):
+    """A metadata field with a value that cannot be used; names the source and the field."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        self.source = source
+        self.field = field
+        super().__init__(f"{source}: {field}: {problem}")
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """Batch-wide metadata from CLI flags; a document's own metadata takes precedence."""
+
+    tenant: str | None = None
+    acl: tuple[str, ...] | None = None
+    trust: TrustTier | None = None
+    owner: str | None = None
+    source_kind: str | None = None
+    url: str | None = None
+    updated_at: date | None = None
+    effective_date: date | None = None
+
+
+def _date(value: Any, source: str, field: str) -> date | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise MetadataError(source, field, f"expected a date YYYY-MM-DD, got {value!r}")
+
+
+def _text(value: Any, source: str, field: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = str(value).strip()
+        return text or None
+    raise MetadataError(source, field, f"expected text, got {value!r}")
+
+
+def _names(value: Any, source: str, field: str) -> tuple[str, ...]:
+    """A list of names, or one comma-separated string of them."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        items = [v.strip() for v in value.split(",")]
+    elif isinstance(value, list) and all(isinstance(v, str | int) and not isinstance(v, bool) for v in value):
+        items = [str(v).strip() for v in value]
+    else:
+        raise MetadataError(source, field, f"expected a list of names, got {value!r}")
+    return tuple(dict.fromkeys(i for i in items if i))
+
+
+def parse_trust(value: Any, source: str) -> TrustTier | None:
+    if value is None or value == "":
+        return None
+    try:
+        return TrustTier(str(value).strip().lower())
+    except ValueError:
+        allowed = ", ".join(t.value for t in TrustTier)
+        raise MetadataError(source, "trust", f"unknown trust tier {value!r} (expected one of {allowed})") from None
+
+
+def build_document(
+    meta: Mapping[str, Any], text: str, *, default_id: str, default_title: str, source: str, defaults: Defaults
+) -> Document:
+    """A Document from raw metadata (front matter or a corpus record) over batch defaults."""
+    if not isinstance(meta, Mapping):
+        raise MetadataError(source, "metadata", "expected a mapping of fields")
+    doc_id = _text(meta.get("id"), source, "id") or default_id
+    if any(ch.isspace() for ch in doc_id):
+        raise MetadataError(source, "id", f"must not contain white space, got {doc_id!r}")
+    acl = _names(meta["acl"], source, "acl") if "acl" in meta else defaults.acl or ()
+    trust = parse_trust(meta.get("trust"), source) if "trust" in meta else defaults.trust
+    extra = tuple(
+        (key, json.dumps(value, default=str, sort_keys=True))
+        for key, value in sorted(meta.items())
+        if key not in KNOWN_FIELDS and key != "text"
+    )
+    return Document(
+        id=doc_id,
+        title=_text(meta.get("title"), source, "title") or default_title,
+        text=text,
+        url=_text(meta.get("url"), source, "url") or defaults.url,
+        owner=_text(meta.get("owner"), source, "owner") or defaults.owner,
+        updated_at=_date(meta.get("updated_at"), source, "updated_at") or defaults.updated_at,
+        effective_date=_date(meta.get("effective_date"), source, "effective_date") or defaults.effective_date,
+        supersedes=_names(meta.get("supersedes"), source, "supersedes"),
+        trust=trust,
+        source_kind=_text(meta.get("source_kind"), source, "source_kind") or defaults.source_kind,
+        acl=acl,
+        tenant=_text(meta.get("tenant"), source, "tenant") or defaults.tenant or DEFAULT_TENANT,
+        extra=extra,
+    )
+
+
+def with_text(doc: Document, text: str) -> Document:
+    return replace(doc, text=text)

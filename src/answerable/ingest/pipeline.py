@@ -1,0 +1,139 @@
+"""The ingest pipeline: walk, load, chunk, embed what changed, and write each document atomically.
+
+Chunks of several documents are embedded together in batches (the model is the bottleneck), then each
+document is written in its own transaction. An unchanged document is skipped without embedding; a
+changed one reuses the stored vector of every chunk whose content hash is unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from answerable.codec import to_jsonable
+from answerable.embed import Embedder
+from answerable.ingest.chunking import ChunkConfig, chunk, embedding_text
+from answerable.ingest.loaders import DEFAULT_MAX_BYTES, Loaded, Skipped, load_file, walk
+from answerable.ingest.metadata import Defaults
+from answerable.store.base import Store
+from answerable.types import Chunk
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did: counts, and every skipped source with its reason."""
+
+    documents: int = 0
+    chunks: int = 0
+    unchanged: int = 0
+    embedded: int = 0
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """False only when nothing at all could be ingested (new, updated or unchanged)."""
+        return self.documents + self.unchanged > 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "documents": self.documents,
+            "chunks": self.chunks,
+            "unchanged": self.unchanged,
+            "embedded": self.embedded,
+            "skipped": [{"source": s.source, "reason": s.reason} for s in self.skipped],
+        }
+
+
+def document_hash(loaded: Loaded, chunks: Sequence[Chunk], config: ChunkConfig) -> str:
+    """Content, metadata and chunking settings: any change means the document is written again."""
+    payload = json.dumps(
+        [to_jsonable(loaded.document), [c.content_hash for c in chunks], config.size, config.overlap],
+        sort_keys=True,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class _Pending:
+    loaded: Loaded
+    chunks: tuple[Chunk, ...]
+    doc_hash: str
+
+
+def ingest(
+    paths: Iterable[Path],
+    store: Store,
+    embedder: Embedder,
+    *,
+    defaults: Defaults | None = None,
+    config: ChunkConfig | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    batch_chunks: int = 256,
+    progress: Callable[[str], None] | None = None,
+) -> IngestReport:
+    """Ingest files and folders into `store`. Store and model errors propagate; bad files are skipped.
+
+    `progress` is called with each file's path once the file has been read.
+    """
+    defaults = defaults or Defaults()
+    config = config or ChunkConfig()
+    store.check_embedder(embedder.name, embedder.dim)
+    report = IngestReport()
+    pending: list[_Pending] = []
+    seen: set[tuple[str, str]] = set()
+
+    def flush() -> None:
+        _write(pending, store, embedder, report)
+        pending.clear()
+
+    for path, doc_id in walk(paths):
+        for item in load_file(path, doc_id, defaults, max_bytes):
+            if isinstance(item, Skipped):
+                report.skipped.append(item)
+                continue
+            key = (item.document.tenant, item.document.id)
+            if key in seen:
+                report.skipped.append(Skipped(item.source, f"duplicate document id {item.document.id!r} in this batch"))
+                continue
+            seen.add(key)
+            chunks = chunk(item, config)
+            if not chunks:
+                report.skipped.append(Skipped(item.source, "no text to index"))
+                continue
+            doc_hash = document_hash(item, chunks, config)
+            if store.document_hash(item.document.tenant, item.document.id) == doc_hash:
+                report.unchanged += 1
+                continue
+            pending.append(_Pending(item, chunks, doc_hash))
+            if sum(len(p.chunks) for p in pending) >= batch_chunks:
+                flush()
+        if progress:
+            progress(str(path))
+    flush()
+    return report
+
+
+def _write(pending: list[_Pending], store: Store, embedder: Embedder, report: IngestReport) -> None:
+    if not pending:
+        return
+    hashes = [c.content_hash for p in pending for c in p.chunks]
+    known = store.vectors_for_hashes(hashes)
+    todo: dict[str, str] = {}
+    for p in pending:
+        for c in p.chunks:
+            if c.content_hash not in known:
+                todo.setdefault(c.content_hash, embedding_text(p.loaded.document, c.heading_path, c.text))
+    if todo:
+        vectors = embedder.embed(list(todo.values()))
+        known.update(zip(todo.keys(), vectors, strict=True))
+        report.embedded += len(todo)
+    for p in pending:
+        matrix = np.stack([known[c.content_hash] for c in p.chunks]).astype(np.float32)
+        store.upsert(p.loaded.document, p.chunks, matrix, p.doc_hash)
+        report.documents += 1
+        report.chunks += len(p.chunks)

@@ -1,0 +1,172 @@
+"""The store protocol, the access filter, and what every backend shares (fusion, query terms).
+
+Access control is applied INSIDE each backend's query through `Filter`: a document of another tenant,
+one whose groups the principal lacks, or one outside a closed id set is never read, ranked or counted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from answerable.types import DEFAULT_TENANT, Chunk, Document, Passage
+
+RRF_K = 60
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Who is asking and what they may see.
+
+    A document with ACL groups is visible only to a principal in one of them; one without groups is
+    visible to everyone in its tenant. `doc_ids` closes retrieval to a set of documents; `as_of` hides
+    documents whose effective date is later.
+    """
+
+    tenant: str = DEFAULT_TENANT
+    groups: frozenset[str] = field(default_factory=frozenset)
+    doc_ids: frozenset[str] | None = None
+    as_of: date | None = None
+
+
+@dataclass(frozen=True)
+class StoreStats:
+    documents: int
+    chunks: int
+    embedder: str | None
+    dim: int | None
+
+
+class Store(Protocol):
+    """What every backend implements; `tests/store/contract.py` holds them all to one behaviour."""
+
+    url: str
+
+    def upsert(
+        self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
+    ) -> None:
+        """Replace the document and all its chunks in one transaction: all of it lands, or none."""
+
+    def delete(self, tenant: str, document_id: str) -> bool:
+        """Remove a document and its chunks; False if it was not there."""
+
+    def document_hash(self, tenant: str, document_id: str) -> str | None:
+        """The stored hash of a document's content and metadata, to skip unchanged documents."""
+
+    def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Stored vectors by chunk content hash, so unchanged chunks are never embedded again."""
+
+    def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
+        """Passages by chunk id, in the order asked, leaving out any the filter hides."""
+
+    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]: ...
+
+    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]: ...
+
+    def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        """Reciprocal rank fusion of the BM25 and vector lists, each filtered inside its query."""
+
+    def check_embedder(self, name: str, dim: int) -> None:
+        """Record the embedder on first write; refuse a different one later (vectors would not compare)."""
+
+    def stats(self) -> StoreStats: ...
+
+    def integrity_check(self) -> list[str]:
+        """Problems found in the stored data; empty when sound."""
+
+    def close(self) -> None: ...
+
+
+_TERM = re.compile(r"\w+", re.UNICODE)
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "our",
+        "so",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "this",
+        "to",
+        "was",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+    ]
+)
+
+
+def query_terms(query: str) -> list[str]:
+    """Search terms of a natural-language query: words, lower-cased, stopwords dropped (all kept if none left)."""
+    words = [w.lower() for w in _TERM.findall(query)]
+    kept = [w for w in words if w not in STOPWORDS]
+    return list(dict.fromkeys(kept or words))
+
+
+def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion (Cormack, Clarke & Buettcher 2009): score = sum of 1 / (k + rank)."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, key in enumerate(ranking, start=1):
+            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+
+def fuse(bm25: list[Passage], vector: list[Passage], k: int) -> list[Passage]:
+    """Hybrid ranking from two already-filtered lists, keeping each passage's stage scores."""
+    by_id: dict[str, Passage] = {}
+    for p in vector:
+        by_id[p.id] = p
+    for p in bm25:
+        if p.id in by_id:
+            by_id[p.id] = replace(by_id[p.id], scores=replace(by_id[p.id].scores, bm25=p.scores.bm25))
+        else:
+            by_id[p.id] = p
+    fused = rrf([[p.id for p in bm25], [p.id for p in vector]])[:k]
+    return [replace(by_id[pid], scores=replace(by_id[pid].scores, fused=score)) for pid, score in fused]
+
+
+def candidates(k: int) -> int:
+    """How many each list contributes to fusion."""
+    return max(4 * k, 40)

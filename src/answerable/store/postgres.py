@@ -1,0 +1,348 @@
+"""PostgreSQL + pgvector store for scale: HNSW (cosine) with iterative scan, tsvector with GIN.
+
+Filter columns (tenant, ACL groups, document id, effective date) are copied onto each chunk row so the
+access filter is applied inside the index scans. Iterative scan is on, so a filtered HNSW query keeps
+scanning until it has k visible rows instead of returning fewer. Lexical ranking is PostgreSQL's
+`ts_rank_cd` (cover density), not BM25; the store protocol calls both "bm25" for the lexical list.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from answerable.errors import StoreError
+from answerable.ingest.chunking import embedding_text
+from answerable.store.base import Filter, StoreStats, candidates, fuse, query_terms
+from answerable.types import Chunk, Document, Passage, Scores, TrustTier
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "m001_documents",
+        """
+        CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TABLE IF NOT EXISTS meta(key text PRIMARY KEY, value text NOT NULL);
+        CREATE TABLE documents(
+            pk bigserial PRIMARY KEY,
+            tenant text NOT NULL,
+            id text NOT NULL,
+            title text NOT NULL,
+            url text, owner text, updated_at date, effective_date date, trust text, source_kind text,
+            acl text[] NOT NULL DEFAULT '{}',
+            supersedes text[] NOT NULL DEFAULT '{}',
+            extra jsonb NOT NULL DEFAULT '{}',
+            doc_hash text NOT NULL,
+            UNIQUE(tenant, id)
+        );
+        CREATE INDEX documents_supersedes ON documents USING gin(supersedes);
+        """,
+    ),
+)
+
+
+def _chunks_sql(dim: int) -> str:
+    # Created once the embedder's dimension is known (HNSW needs a fixed one).
+    return f"""
+        CREATE TABLE IF NOT EXISTS chunks(
+            pk bigserial PRIMARY KEY,
+            doc bigint NOT NULL REFERENCES documents(pk) ON DELETE CASCADE,
+            tenant text NOT NULL,
+            doc_id text NOT NULL,
+            acl text[] NOT NULL,
+            effective_date date,
+            id text NOT NULL,
+            n int NOT NULL,
+            text text NOT NULL,
+            heading jsonb NOT NULL,
+            content_hash text NOT NULL,
+            body tsvector NOT NULL,
+            embedding vector({dim}) NOT NULL,
+            UNIQUE(doc, n)
+        );
+        CREATE INDEX IF NOT EXISTS chunks_body ON chunks USING gin(body);
+        CREATE INDEX IF NOT EXISTS chunks_embedding ON chunks USING hnsw (embedding vector_cosine_ops);
+        CREATE INDEX IF NOT EXISTS chunks_tenant ON chunks(tenant);
+        CREATE INDEX IF NOT EXISTS chunks_id ON chunks(tenant, id);
+        CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(content_hash);
+        CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc);
+    """
+
+
+def _vector(v: npt.NDArray[np.float32]) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in np.asarray(v, dtype=np.float32)) + "]"
+
+
+def _filter_sql(flt: Filter, alias: str = "c") -> tuple[str, dict[str, Any]]:
+    clauses = [f"{alias}.tenant = %(tenant)s", f"(cardinality({alias}.acl) = 0 OR {alias}.acl && %(groups)s::text[])"]
+    params: dict[str, Any] = {"tenant": flt.tenant, "groups": sorted(flt.groups)}
+    if flt.doc_ids is not None:
+        clauses.append(f"{alias}.doc_id = ANY(%(doc_ids)s::text[])")
+        params["doc_ids"] = sorted(flt.doc_ids)
+    if flt.as_of is not None:
+        clauses.append(f"({alias}.effective_date IS NULL OR {alias}.effective_date <= %(as_of)s)")
+        params["as_of"] = flt.as_of
+    return " AND ".join(clauses), params
+
+
+class PostgresStore:
+    """A store in any PostgreSQL with pgvector (`postgresql://...`)."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError as exc:
+            raise StoreError("PostgreSQL support needs psycopg: pip install 'answerable[postgres]'") from exc
+        self.url = url
+        self._psycopg = psycopg
+        self._lock = threading.RLock()
+        self.ef_search = 100  # HNSW candidate list; iterative scan extends it when the filter drops rows
+        try:
+            self.conn = psycopg.connect(url, autocommit=True)
+            self._migrate()
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open PostgreSQL store: {exc}") from exc
+        self._dim = self._stored_dim()
+
+    @contextmanager
+    def _errors(self, what: str) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except self._psycopg.Error as exc:
+            raise StoreError(f"{what} failed on PostgreSQL: {exc}") from exc
+
+    def _migrate(self) -> None:
+        with self.conn.transaction():
+            self.conn.execute("SELECT pg_advisory_xact_lock(7147301)")
+            self.conn.execute("CREATE TABLE IF NOT EXISTS migrations(name text PRIMARY KEY, applied_at timestamptz)")
+            done = {r[0] for r in self.conn.execute("SELECT name FROM migrations").fetchall()}
+            for name, sql in MIGRATIONS:
+                if name not in done:
+                    self.conn.execute(sql)
+                    self.conn.execute("INSERT INTO migrations VALUES (%s, now())", (name,))
+
+    def _stored_dim(self) -> int | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
+        return int(row[0]) if row else None
+
+    def _rows(self, sql: str, params: dict[str, Any] | Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+        return self.conn.execute(sql, params).fetchall()
+
+    def check_embedder(self, name: str, dim: int) -> None:
+        with self._errors("recording the embedder"), self.conn.transaction():
+            self.conn.execute("SELECT pg_advisory_xact_lock(7147302)")
+            stored = dict(self._rows("SELECT key, value FROM meta"))
+            if not stored:
+                self.conn.execute("INSERT INTO meta VALUES ('embedder', %s), ('dim', %s)", (name, str(dim)))
+                self.conn.execute(_chunks_sql(dim))
+                self._dim = dim
+                return
+        if stored.get("embedder") != name or stored.get("dim") != str(dim):
+            raise StoreError(
+                f"this database was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
+                f"it cannot be searched or extended with {name} (dim {dim}). Use a new database or re-ingest."
+            )
+
+    def upsert(
+        self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
+    ) -> None:
+        if self._dim is None:
+            raise StoreError("no embedder recorded yet: call check_embedder first")
+        if len(chunks) != len(vectors):
+            raise StoreError(f"{document.id}: {len(chunks)} chunks but {len(vectors)} vectors")
+        with self._errors(f"writing {document.id}"), self.conn.transaction():
+            self.conn.execute("DELETE FROM documents WHERE tenant = %s AND id = %s", (document.tenant, document.id))
+            row = self.conn.execute(
+                "INSERT INTO documents(tenant, id, title, url, owner, updated_at, effective_date, trust, source_kind, "
+                "acl, supersedes, extra, doc_hash) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) RETURNING pk",
+                (
+                    document.tenant,
+                    document.id,
+                    document.title,
+                    document.url,
+                    document.owner,
+                    document.updated_at,
+                    document.effective_date,
+                    str(document.trust) if document.trust else None,
+                    document.source_kind,
+                    list(document.acl),
+                    list(document.supersedes),
+                    json.dumps(dict(document.extra)),
+                    doc_hash,
+                ),
+            ).fetchone()
+            assert row is not None
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO chunks(doc, tenant, doc_id, acl, effective_date, id, n, text, heading, content_hash, "
+                    "body, embedding) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,to_tsvector('english', %s),%s::vector)",
+                    [
+                        (
+                            row[0],
+                            document.tenant,
+                            document.id,
+                            list(document.acl),
+                            document.effective_date,
+                            c.id,
+                            c.n,
+                            c.text,
+                            json.dumps(list(c.heading_path)),
+                            c.content_hash,
+                            embedding_text(document, c.heading_path, c.text),
+                            _vector(v),
+                        )
+                        for c, v in zip(chunks, vectors, strict=True)
+                    ],
+                )
+
+    def delete(self, tenant: str, document_id: str) -> bool:
+        with self._errors(f"deleting {document_id}"):
+            cur = self.conn.execute("DELETE FROM documents WHERE tenant = %s AND id = %s", (tenant, document_id))
+            return cur.rowcount > 0
+
+    def document_hash(self, tenant: str, document_id: str) -> str | None:
+        with self._errors("reading a document hash"):
+            rows = self._rows("SELECT doc_hash FROM documents WHERE tenant = %s AND id = %s", (tenant, document_id))
+        return rows[0][0] if rows else None
+
+    def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        if not hashes or self._dim is None:
+            return {}
+        with self._errors("reading stored vectors"):
+            rows = self._rows(
+                "SELECT DISTINCT ON (content_hash) content_hash, embedding::text FROM chunks "
+                "WHERE content_hash = ANY(%s::text[])",
+                (list(hashes),),
+            )
+        return {h: np.asarray(json.loads(v), dtype=np.float32) for h, v in rows}
+
+    def _passages(self, pks: Sequence[int], flt: Filter) -> dict[int, Passage]:
+        if not pks:
+            return {}
+        where, params = _filter_sql(flt)
+        params["pks"] = list(pks)
+        rows = self._rows(
+            "SELECT c.pk, c.id, c.text, c.heading, d.id, d.title, d.url, d.owner, d.updated_at, d.effective_date, "
+            "d.trust, d.source_kind, d.acl, d.tenant, d.supersedes FROM chunks c JOIN documents d ON d.pk = c.doc "
+            f"WHERE c.pk = ANY(%(pks)s::bigint[]) AND {where}",
+            params,
+        )
+        superseded = self._superseded_by({r[4] for r in rows}, flt)
+        return {
+            r[0]: Passage(
+                id=r[1],
+                document_id=r[4],
+                text=r[2],
+                title=r[5],
+                url=r[6],
+                owner=r[7],
+                updated_at=r[8],
+                effective_date=r[9],
+                trust=TrustTier(r[10]) if r[10] else None,
+                source_kind=r[11],
+                acl=tuple(r[12]),
+                tenant=r[13],
+                supersedes=tuple(r[14]),
+                superseded_by=superseded.get(r[4], ()),
+                heading_path=tuple(r[3]),
+                scores=Scores(),
+            )
+            for r in rows
+        }
+
+    def _superseded_by(self, doc_ids: set[str], flt: Filter) -> dict[str, tuple[str, ...]]:
+        """Visible documents that name these as superseded; a hidden replacement is never revealed."""
+        if not doc_ids:
+            return {}
+        where, params = _filter_sql(replace(flt, doc_ids=None), alias="d")
+        params["targets"] = sorted(doc_ids)
+        out: dict[str, list[str]] = {}
+        for target, newer in self._rows(
+            "SELECT t.target, d.id FROM documents d, unnest(d.supersedes) AS t(target) "
+            f"WHERE d.supersedes && %(targets)s::text[] AND t.target = ANY(%(targets)s::text[]) AND {where} "
+            "ORDER BY d.id",
+            params,
+        ):
+            out.setdefault(target, []).append(newer)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
+        if not ids or self._dim is None:
+            return []
+        where, params = _filter_sql(flt)
+        params["ids"] = list(ids)
+        with self._errors("reading passages"):
+            pks = [
+                r[0]
+                for r in self._rows(f"SELECT c.pk FROM chunks c WHERE c.id = ANY(%(ids)s::text[]) AND {where}", params)
+            ]
+            found = self._passages(pks, flt)
+        by_id = {p.id: p for p in found.values()}
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+
+    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        terms = query_terms(query)
+        if not terms or k <= 0 or self._dim is None:
+            return []
+        where, params = _filter_sql(flt)
+        params.update(q=" or ".join(terms), k=k)
+        with self._errors("lexical search"):
+            hits = self._rows(
+                "SELECT c.pk, ts_rank_cd(c.body, q) AS s FROM chunks c, websearch_to_tsquery('english', %(q)s) q "
+                f"WHERE c.body @@ q AND {where} ORDER BY s DESC, c.pk LIMIT %(k)s",
+                params,
+            )
+            found = self._passages([h[0] for h in hits], flt)
+        return [replace(found[pk], scores=Scores(bm25=float(s))) for pk, s in hits if pk in found]
+
+    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        if k <= 0 or self._dim is None:
+            return []
+        where, params = _filter_sql(flt)
+        params.update(v=_vector(vector), k=k)
+        with self._errors("vector search"), self.conn.transaction():
+            self.conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
+            self.conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
+            hits = self._rows(
+                "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
+                f"WHERE {where} ORDER BY dist LIMIT %(k)s",
+                params,
+            )
+            found = self._passages([h[0] for h in hits], flt)
+        hits.sort(key=lambda h: (h[1], h[0]))  # relaxed order: re-sort the few rows returned
+        return [replace(found[pk], scores=Scores(vector=1.0 - float(d))) for pk, d in hits if pk in found]
+
+    def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        n = candidates(k)
+        return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+
+    def stats(self) -> StoreStats:
+        with self._errors("reading stats"):
+            docs = self._rows("SELECT count(*) FROM documents")[0][0]
+            chunks = self._rows("SELECT count(*) FROM chunks")[0][0] if self._dim is not None else 0
+            meta = dict(self._rows("SELECT key, value FROM meta"))
+        return StoreStats(docs, chunks, meta.get("embedder"), int(meta["dim"]) if "dim" in meta else None)
+
+    def integrity_check(self) -> list[str]:
+        if self._dim is None:
+            return []
+        with self._errors("integrity check"):
+            gaps = self._rows(
+                "SELECT d.id FROM documents d JOIN chunks c ON c.doc = d.pk GROUP BY d.pk "
+                "HAVING count(*) != max(c.n) + 1"
+            )
+            empty = self._rows(
+                "SELECT d.id FROM documents d WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.doc = d.pk)"
+            )
+        return [f"document {r[0]} has missing chunks" for r in gaps] + [f"document {r[0]} has no chunks" for r in empty]
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()

@@ -1,0 +1,388 @@
+"""The default store: one SQLite file (WAL) with FTS5 for BM25 and sqlite-vec for vectors, through apsw.
+
+The stock `sqlite3` module cannot load extensions here, so apsw is used. BM25 queries are driven from
+the FTS5 table and joined to the access filter, which is orders of magnitude faster than filtering first.
+Vector search computes exact cosine distance (sqlite-vec) over the rows the filter admits.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from answerable.errors import StoreError
+from answerable.ingest.chunking import embedding_text
+from answerable.store.base import Filter, StoreStats, candidates, fuse, query_terms
+from answerable.types import Chunk, Document, Passage, Scores, TrustTier
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "m001_documents_chunks",
+        """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE documents(
+            rowid INTEGER PRIMARY KEY,
+            tenant TEXT NOT NULL,
+            id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            url TEXT, owner TEXT, updated_at TEXT, effective_date TEXT, trust TEXT, source_kind TEXT,
+            acl_json TEXT NOT NULL,
+            public INTEGER NOT NULL,
+            supersedes_json TEXT NOT NULL,
+            extra_json TEXT NOT NULL,
+            doc_hash TEXT NOT NULL,
+            UNIQUE(tenant, id)
+        );
+        CREATE TABLE doc_acl(
+            doc INTEGER NOT NULL REFERENCES documents(rowid) ON DELETE CASCADE,
+            grp TEXT NOT NULL,
+            PRIMARY KEY(doc, grp)
+        ) WITHOUT ROWID;
+        CREATE TABLE doc_supersedes(
+            doc INTEGER NOT NULL REFERENCES documents(rowid) ON DELETE CASCADE,
+            target TEXT NOT NULL,
+            PRIMARY KEY(doc, target)
+        ) WITHOUT ROWID;
+        CREATE INDEX doc_supersedes_target ON doc_supersedes(target);
+        CREATE TABLE chunks(
+            rowid INTEGER PRIMARY KEY,
+            doc INTEGER NOT NULL REFERENCES documents(rowid) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            heading_json TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            embedding BLOB NOT NULL,
+            UNIQUE(doc, n)
+        );
+        CREATE INDEX chunks_id ON chunks(id);
+        CREATE INDEX chunks_hash ON chunks(content_hash);
+        CREATE VIRTUAL TABLE chunks_fts USING fts5(
+            body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
+        );
+        """,
+    ),
+)
+
+_PASSAGE_COLUMNS = (
+    "c.rowid, c.id, c.text, c.heading_json, d.id, d.title, d.url, d.owner, d.updated_at, d.effective_date, "
+    "d.trust, d.source_kind, d.acl_json, d.tenant, d.supersedes_json"
+)
+
+
+def _filter_sql(flt: Filter) -> tuple[str, dict[str, Any]]:
+    clauses = [
+        "d.tenant = :tenant",
+        "(d.public = 1 OR EXISTS (SELECT 1 FROM doc_acl a WHERE a.doc = d.rowid "
+        "AND a.grp IN (SELECT value FROM json_each(:groups))))",
+    ]
+    params: dict[str, Any] = {"tenant": flt.tenant, "groups": json.dumps(sorted(flt.groups))}
+    if flt.doc_ids is not None:
+        clauses.append("d.id IN (SELECT value FROM json_each(:doc_ids))")
+        params["doc_ids"] = json.dumps(sorted(flt.doc_ids))
+    if flt.as_of is not None:
+        clauses.append("(d.effective_date IS NULL OR d.effective_date <= :as_of)")
+        params["as_of"] = flt.as_of.isoformat()
+    return " AND ".join(clauses), params
+
+
+def _date(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+class SQLiteStore:
+    """A store in one SQLite file. Safe to use from one process at a time per connection."""
+
+    def __init__(self, path: str | Path) -> None:
+        import apsw
+        import sqlite_vec
+
+        self.path = Path(path)
+        self.url = f"sqlite:///{self.path}"
+        self._apsw = apsw
+        self._lock = threading.RLock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = apsw.Connection(str(self.path))
+            self.conn.enable_load_extension(True)
+            self.conn.load_extension(sqlite_vec.loadable_path())
+            self.conn.enable_load_extension(False)
+            self.conn.set_busy_timeout(10_000)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except apsw.Error as exc:
+            raise StoreError(f"cannot open SQLite store {self.path}: {exc}") from exc
+
+    # --- plumbing -----------------------------------------------------------------------------------
+
+    @contextmanager
+    def _errors(self, what: str) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except self._apsw.Error as exc:
+            raise StoreError(f"{what} failed on {self.path}: {exc}") from exc
+
+    def _migrate(self) -> None:
+        self.conn.execute("CREATE TABLE IF NOT EXISTS migrations(name TEXT PRIMARY KEY, applied_at TEXT)")
+        done = {row[0] for row in self.conn.execute("SELECT name FROM migrations")}
+        for name, sql in MIGRATIONS:
+            if name in done:
+                continue
+            with self.conn:
+                self.conn.execute(sql)
+                self.conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, datetime('now'))", (name,))
+
+    def _rows(self, sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self.conn.execute(sql, params))
+
+    # --- writes -------------------------------------------------------------------------------------
+
+    def check_embedder(self, name: str, dim: int) -> None:
+        with self._errors("recording the embedder"):
+            stored = dict(self._rows("SELECT key, value FROM meta WHERE key IN ('embedder', 'dim')"))
+            if not stored:
+                with self.conn:
+                    self.conn.execute("INSERT INTO meta VALUES ('embedder', ?), ('dim', ?)", (name, str(dim)))
+                return
+        if stored.get("embedder") != name or stored.get("dim") != str(dim):
+            raise StoreError(
+                f"{self.path} was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
+                f"it cannot be searched or extended with {name} (dim {dim}). Use a new store or re-ingest."
+            )
+
+    def upsert(
+        self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
+    ) -> None:
+        if len(chunks) != len(vectors):
+            raise StoreError(f"{document.id}: {len(chunks)} chunks but {len(vectors)} vectors")
+        with self._errors(f"writing {document.id}"), self.conn:
+            self._delete(document.tenant, document.id)
+            self.conn.execute(
+                "INSERT INTO documents(tenant, id, title, url, owner, updated_at, effective_date, trust, "
+                "source_kind, acl_json, public, supersedes_json, extra_json, doc_hash) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    document.tenant,
+                    document.id,
+                    document.title,
+                    document.url,
+                    document.owner,
+                    document.updated_at.isoformat() if document.updated_at else None,
+                    document.effective_date.isoformat() if document.effective_date else None,
+                    str(document.trust) if document.trust else None,
+                    document.source_kind,
+                    json.dumps(list(document.acl)),
+                    0 if document.acl else 1,
+                    json.dumps(list(document.supersedes)),
+                    json.dumps(dict(document.extra)),
+                    doc_hash,
+                ),
+            )
+            doc = self.conn.last_insert_rowid()
+            self.conn.executemany("INSERT INTO doc_acl VALUES (?, ?)", [(doc, g) for g in document.acl])
+            self.conn.executemany("INSERT INTO doc_supersedes VALUES (?, ?)", [(doc, t) for t in document.supersedes])
+            for chunk, vector in zip(chunks, vectors, strict=True):
+                self.conn.execute(
+                    "INSERT INTO chunks(doc, id, n, text, heading_json, content_hash, embedding) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    (
+                        doc,
+                        chunk.id,
+                        chunk.n,
+                        chunk.text,
+                        json.dumps(list(chunk.heading_path)),
+                        chunk.content_hash,
+                        np.asarray(vector, dtype=np.float32).tobytes(),
+                    ),
+                )
+                self.conn.execute(
+                    "INSERT INTO chunks_fts(rowid, body) VALUES (?, ?)",
+                    (self.conn.last_insert_rowid(), embedding_text(document, chunk.heading_path, chunk.text)),
+                )
+
+    def _delete(self, tenant: str, document_id: str) -> bool:
+        rows = self._rows("SELECT rowid FROM documents WHERE tenant = ? AND id = ?", (tenant, document_id))
+        if not rows:
+            return False
+        doc = rows[0][0]
+        self.conn.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE doc = ?)", (doc,))
+        self.conn.execute("DELETE FROM documents WHERE rowid = ?", (doc,))
+        return True
+
+    def delete(self, tenant: str, document_id: str) -> bool:
+        with self._errors(f"deleting {document_id}"), self.conn:
+            deleted = self._delete(tenant, document_id)
+        return deleted
+
+    # --- reads --------------------------------------------------------------------------------------
+
+    def document_hash(self, tenant: str, document_id: str) -> str | None:
+        with self._errors("reading a document hash"):
+            rows = self._rows("SELECT doc_hash FROM documents WHERE tenant = ? AND id = ?", (tenant, document_id))
+        return rows[0][0] if rows else None
+
+    def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        if not hashes:
+            return {}
+        with self._errors("reading stored vectors"):
+            rows = self._rows(
+                "SELECT content_hash, embedding FROM chunks WHERE content_hash IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(hashes)),),
+            )
+        return {h: np.frombuffer(blob, dtype=np.float32) for h, blob in rows}
+
+    def _passages(self, rowids: Sequence[int], flt: Filter) -> dict[int, Passage]:
+        if not rowids:
+            return {}
+        where, params = _filter_sql(flt)
+        params["rowids"] = json.dumps(list(rowids))
+        rows = self._rows(
+            f"SELECT {_PASSAGE_COLUMNS} FROM chunks c JOIN documents d ON d.rowid = c.doc "
+            f"WHERE c.rowid IN (SELECT value FROM json_each(:rowids)) AND {where}",
+            params,
+        )
+        superseded = self._superseded_by({r[4] for r in rows}, flt)
+        return {r[0]: self._passage(r, superseded.get(r[4], ())) for r in rows}
+
+    def _superseded_by(self, doc_ids: set[str], flt: Filter) -> dict[str, tuple[str, ...]]:
+        """Visible documents that name these as superseded; a hidden replacement is never revealed."""
+        if not doc_ids:
+            return {}
+        where, params = _filter_sql(replace_doc_ids(flt))
+        params["targets"] = json.dumps(sorted(doc_ids))
+        out: dict[str, list[str]] = {}
+        for target, newer in self._rows(
+            "SELECT s.target, d.id FROM doc_supersedes s JOIN documents d ON d.rowid = s.doc "
+            f"WHERE s.target IN (SELECT value FROM json_each(:targets)) AND {where} ORDER BY d.id",
+            params,
+        ):
+            out.setdefault(target, []).append(newer)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @staticmethod
+    def _passage(r: tuple[Any, ...], superseded_by: tuple[str, ...], scores: Scores | None = None) -> Passage:
+        return Passage(
+            id=r[1],
+            document_id=r[4],
+            text=r[2],
+            title=r[5],
+            url=r[6],
+            owner=r[7],
+            updated_at=_date(r[8]),
+            effective_date=_date(r[9]),
+            trust=TrustTier(r[10]) if r[10] else None,
+            source_kind=r[11],
+            acl=tuple(json.loads(r[12])),
+            tenant=r[13],
+            supersedes=tuple(json.loads(r[14])),
+            superseded_by=superseded_by,
+            heading_path=tuple(json.loads(r[3])),
+            scores=scores or Scores(),
+        )
+
+    def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
+        if not ids:
+            return []
+        with self._errors("reading passages"):
+            where, params = _filter_sql(flt)
+            params["ids"] = json.dumps(list(ids))
+            rowids = [
+                r[0]
+                for r in self._rows(
+                    "SELECT c.rowid FROM chunks c JOIN documents d ON d.rowid = c.doc "
+                    f"WHERE c.id IN (SELECT value FROM json_each(:ids)) AND {where}",
+                    params,
+                )
+            ]
+            by_rowid = self._passages(rowids, flt)
+        by_id = {p.id: p for p in by_rowid.values()}
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+
+    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        terms = query_terms(query)
+        if not terms or k <= 0:
+            return []
+        match = " OR ".join(f'"{t}"' for t in terms)
+        where, params = _filter_sql(flt)
+        params.update(match=match, k=k)
+        with self._errors("BM25 search"):
+            hits = self._rows(
+                "SELECT f.rowid, bm25(chunks_fts) AS s FROM chunks_fts f "
+                "JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.rowid = c.doc "
+                f"WHERE chunks_fts MATCH :match AND {where} ORDER BY s LIMIT :k",
+                params,
+            )
+            found = self._passages([h[0] for h in hits], flt)
+        return [_with(found[rowid], bm25=-score) for rowid, score in hits if rowid in found]
+
+    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        if k <= 0:
+            return []
+        where, params = _filter_sql(flt)
+        params.update(v=np.asarray(vector, dtype=np.float32).tobytes(), k=k)
+        with self._errors("vector search"):
+            hits = self._rows(
+                "SELECT c.rowid, vec_distance_cosine(c.embedding, :v) AS dist FROM chunks c "
+                f"JOIN documents d ON d.rowid = c.doc WHERE {where} ORDER BY dist LIMIT :k",
+                params,
+            )
+            found = self._passages([h[0] for h in hits], flt)
+        return [_with(found[rowid], vector=1.0 - dist) for rowid, dist in hits if rowid in found]
+
+    def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        n = candidates(k)
+        return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+
+    def stats(self) -> StoreStats:
+        with self._errors("reading stats"):
+            docs = self._rows("SELECT count(*) FROM documents")[0][0]
+            chunks = self._rows("SELECT count(*) FROM chunks")[0][0]
+            meta = dict(self._rows("SELECT key, value FROM meta"))
+        return StoreStats(docs, chunks, meta.get("embedder"), int(meta["dim"]) if "dim" in meta else None)
+
+    def integrity_check(self) -> list[str]:
+        with self._errors("integrity check"):
+            problems = [r[0] for r in self._rows("PRAGMA integrity_check") if r[0] != "ok"]
+            problems += [f"foreign key: {r}" for r in self._rows("PRAGMA foreign_key_check")]
+            chunks = self._rows("SELECT count(*) FROM chunks")[0][0]
+            fts = self._rows("SELECT count(*) FROM chunks_fts")[0][0]
+            if chunks != fts:
+                problems.append(f"{chunks} chunks but {fts} full-text rows")
+            gaps = self._rows(
+                "SELECT d.id FROM documents d JOIN chunks c ON c.doc = d.rowid GROUP BY d.rowid "
+                "HAVING count(*) != max(c.n) + 1"
+            )
+            problems += [f"document {r[0]} has missing chunks" for r in gaps]
+            empty = self._rows(
+                "SELECT d.id FROM documents d WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.doc = d.rowid)"
+            )
+            problems += [f"document {r[0]} has no chunks" for r in empty]
+        return problems
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+
+def replace_doc_ids(flt: Filter) -> Filter:
+    """The same principal without the closed id set: a replacement outside it still makes a page stale."""
+    from dataclasses import replace
+
+    return replace(flt, doc_ids=None)
+
+
+def _with(passage: Passage, **scores: float) -> Passage:
+    from dataclasses import replace
+
+    return replace(passage, scores=replace(passage.scores, **scores))

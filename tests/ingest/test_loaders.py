@@ -1,0 +1,215 @@
+"""Loaders, metadata and chunking."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from answerable.errors import InputError
+from answerable.ingest.chunking import ChunkConfig, chunk
+from answerable.ingest.loaders import Loaded, Section, Skipped, load_file, markdown_sections, walk
+from answerable.ingest.metadata import Defaults
+from answerable.types import Document, TrustTier
+
+MD = """---
+title: Rotating API keys
+url: https://docs.example.com/api-keys
+owner: platform-docs
+updated_at: 2026-05-02
+effective_date: 2026-05-01
+supersedes: [api-keys-v1]
+acl: [staff, support]
+tenant: acme
+trust: official
+source_kind: guide
+audience: admins
+---
+# Rotating API keys
+
+Keys can be rotated at any time.
+
+## From the dashboard
+
+Open Settings > API and click Rotate.
+
+```sh
+# not a heading
+curl -X POST /keys/rotate
+```
+
+### Propagation
+
+Rotated keys propagate within 5 minutes.
+"""
+
+
+def load_one(path: Path, defaults: Defaults | None = None) -> Loaded | Skipped:
+    (item,) = list(load_file(path, path.stem, defaults or Defaults()))
+    return item
+
+
+def test_markdown_front_matter_becomes_metadata(tmp_path: Path) -> None:
+    path = tmp_path / "keys.md"
+    path.write_text(MD)
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded)
+    d = loaded.document
+    assert (d.id, d.title, d.url, d.owner) == (
+        "keys",
+        "Rotating API keys",
+        "https://docs.example.com/api-keys",
+        "platform-docs",
+    )
+    assert (d.updated_at, d.effective_date, d.supersedes) == (date(2026, 5, 2), date(2026, 5, 1), ("api-keys-v1",))
+    assert (d.acl, d.tenant, d.trust, d.source_kind) == (("staff", "support"), "acme", TrustTier.OFFICIAL, "guide")
+    assert d.extra == (("audience", '"admins"'),)
+
+
+def test_markdown_sections_keep_heading_paths_and_ignore_fenced_hashes() -> None:
+    sections = markdown_sections(MD.split("---", 2)[2])
+    assert [s.heading_path for s in sections] == [
+        ("Rotating API keys",),
+        ("Rotating API keys", "From the dashboard"),
+        ("Rotating API keys", "From the dashboard", "Propagation"),
+    ]
+    assert "# not a heading" in sections[1].text
+
+
+def test_flags_are_defaults_that_document_metadata_overrides(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("---\ntrust: community\n---\nText.")
+    (tmp_path / "b.txt").write_text("Plain text.")
+    defaults = Defaults(tenant="globex", acl=("staff",), trust=TrustTier.OFFICIAL, owner="docs")
+    a = load_one(tmp_path / "a.md", defaults)
+    b = load_one(tmp_path / "b.txt", defaults)
+    assert isinstance(a, Loaded) and isinstance(b, Loaded)
+    assert a.document.trust is TrustTier.COMMUNITY and b.document.trust is TrustTier.OFFICIAL
+    assert a.document.tenant == b.document.tenant == "globex" and b.document.acl == ("staff",)
+
+
+def test_html_drops_scripts_navigation_and_boilerplate(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text(
+        "<html><head><title>Billing FAQ</title><script>var secret = 1;</script></head><body>"
+        "<nav><a href='/'>Home</a> Menu</nav><header>Site header</header>"
+        "<main><h1>Billing</h1><p>Refunds within <b>30 days</b>.</p><h2>Invoices</h2><ul><li>PDF</li>"
+        "<li>CSV</li></ul></main><footer>Copyright</footer></body></html>"
+    )
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded)
+    text = loaded.document.text
+    assert loaded.document.title == "Billing FAQ"
+    assert "Refunds within 30 days ." in text or "Refunds within 30 days." in text
+    for junk in ("secret", "Menu", "Site header", "Copyright", "Home"):
+        assert junk not in text
+    assert [s.heading_path for s in loaded.sections] == [("Billing",), ("Billing", "Invoices")]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.md", b"", "empty file"),
+        ("blank.txt", b"  \n\t\n", "empty file"),
+        ("latin1.md", "café".encode("latin-1"), "not UTF-8"),
+        ("big.txt", b"x" * 2000, "too large"),
+        ("bad-date.md", b"---\nupdated_at: yesterday\n---\nText.", "updated_at: expected a date"),
+        ("bad-trust.md", b"---\ntrust: gold\n---\nText.", "unknown trust tier 'gold'"),
+        ("bad-yaml.md", b"---\ntitle: [unclosed\n---\nText.", "front matter: not valid YAML"),
+        ("unclosed.md", b"---\ntitle: x\nText.", "no closing"),
+        ("bad-acl.md", b"---\nacl: {a: 1}\n---\nText.", "acl: expected a list of names"),
+        ("tags.html", b"<html><body><script>x()</script></body></html>", "no text"),
+        ("data.pdf", b"%PDF-1.4", "unsupported file type"),
+    ],
+)
+def test_bad_files_are_skipped_with_path_and_reason(tmp_path: Path, name: str, content: bytes, reason: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    (item,) = list(load_file(path, path.stem, Defaults(), max_bytes=1000))
+    assert isinstance(item, Skipped)
+    assert item.source == str(path) and reason in item.reason
+
+
+def test_unreadable_file_is_skipped(tmp_path: Path) -> None:
+    (item,) = list(load_file(tmp_path / "missing.md", "missing", Defaults()))
+    assert isinstance(item, Skipped) and "cannot read" in item.reason
+
+
+def test_corpus_jsonl_keeps_every_field_and_skips_bad_lines(tmp_path: Path) -> None:
+    path = tmp_path / "corpus.jsonl"
+    path.write_text(
+        '{"id": "normans#p0", "title": "Normans", "text": "The Normans were...", "url": "https://x", '
+        '"acl": ["staff"], "tenant": "acme", "trust": "official", "supersedes": ["old"], "lang": "en"}\n'
+        "not json\n"
+        '{"id": "x", "title": "No text"}\n'
+        '{"id": "y", "title": "T", "text": "t", "updated_at": "soon"}\n'
+        "\n"
+        '{"id": "z", "title": "Z", "text": "Zed."}\n'
+    )
+    items = list(load_file(path, "corpus", Defaults()))
+    loaded = [i for i in items if isinstance(i, Loaded)]
+    skipped = [i for i in items if isinstance(i, Skipped)]
+    assert [item.document.id for item in loaded] == ["normans#p0", "z"]
+    d = loaded[0].document
+    assert (d.acl, d.tenant, d.trust, d.supersedes, d.extra) == (
+        ("staff",),
+        "acme",
+        TrustTier.OFFICIAL,
+        ("old",),
+        (("lang", '"en"'),),
+    )
+    assert loaded[1].document.acl == () and loaded[1].document.tenant == "default"
+    assert [(s.source.rsplit(":", 1)[1], s.reason.split(" ")[0]) for s in skipped] == [
+        ("2", "not"),
+        ("3", "text:"),
+        ("4", "updated_at:"),
+    ]
+
+
+def test_walk_is_recursive_with_relative_ids_and_skips_hidden_and_unknown(tmp_path: Path) -> None:
+    for rel in ("a.md", "sub/b.html", "sub/deeper/c.txt", ".git/x.md", "notes.docx"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x")
+    assert [doc_id for _, doc_id in walk([tmp_path])] == ["a", "sub/b", "sub/deeper/c"]
+
+
+def test_chunks_are_sentence_bounded_within_headings_with_stable_ids() -> None:
+    text = " ".join(f"Sentence number {n} is about keys and it has some length to it." for n in range(12))
+    loaded = Loaded(
+        document=Document(id="doc", title="Doc", text=""),
+        sections=(Section(("Doc", "A"), text), Section(("Doc", "B"), "Short section.")),
+        source="x",
+    )
+    chunks = chunk(loaded, ChunkConfig(size=200, overlap=80))
+    assert [c.id for c in chunks] == [f"doc#{n}" for n in range(len(chunks))]
+    assert chunks[-1].heading_path == ("Doc", "B") and chunks[-1].text == "Short section."
+    body = [c for c in chunks if c.heading_path == ("Doc", "A")]
+    assert all(len(c.text) <= 200 for c in body)
+    assert all(c.text.endswith(".") for c in body)  # never cut inside a sentence
+    assert body[1].text.split("\n")[0] == body[0].text.split("\n")[-1]  # overlap carries the last sentence
+    assert len({c.content_hash for c in body}) == len(body)
+
+
+def test_chunk_config_is_validated() -> None:
+    with pytest.raises(InputError, match="overlap"):
+        ChunkConfig(size=100, overlap=100)
+    with pytest.raises(InputError, match="size"):
+        ChunkConfig(size=10)
+
+
+def test_corpus_size_limit_and_encoding_apply_per_document(tmp_path: Path) -> None:
+    path = tmp_path / "corpus.jsonl"
+    big = json.dumps({"id": "big", "title": "Big", "text": "x" * 500})
+    path.write_bytes(
+        b'{"id": "a", "title": "A", "text": "ok"}\n'
+        + big.encode()
+        + b"\n"
+        + '{"id": "c", "title": "C", "text": "café"}'.encode("latin-1")
+        + b"\n"
+    )
+    items = list(load_file(path, "corpus", Defaults(), max_bytes=200))
+    assert [i.document.id for i in items if isinstance(i, Loaded)] == ["a"]
+    reasons = [(i.source.rsplit(":", 1)[1], i.reason) for i in items if isinstance(i, Skipped)]
+    assert reasons[0][0] == "2" and "too large" in reasons[0][1]
+    assert reasons[1][0] == "3" and "not UTF-8" in reasons[1][1]

@@ -1,0 +1,163 @@
+"""The ingest pipeline end to end on a real SQLite store: skipping, re-ingesting, and the real model."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from answerable.cli import main
+from answerable.embed import HashEmbedder, Vectors, load_embedder
+from answerable.ingest.metadata import Defaults
+from answerable.ingest.pipeline import ingest
+from answerable.store.base import Filter
+from answerable.store.sqlite import SQLiteStore
+
+
+class CountingEmbedder:
+    """Wraps a real embedder and records every text it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.inner = HashEmbedder(64)
+        self.name, self.dim = self.inner.name, self.inner.dim
+        self.texts: list[str] = []
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        self.calls += 1
+        self.texts.extend(texts)
+        return self.inner.embed(texts)
+
+
+def docs_folder(root: Path) -> Path:
+    (root / "guides").mkdir(parents=True)
+    (root / "guides" / "keys.md").write_text(
+        "---\ntitle: Keys\n---\n# Keys\n\nRotate keys in Settings.\n\n## Expiry\n\nKeys expire yearly."
+    )
+    (root / "billing.html").write_text(
+        "<title>Billing</title><main><h1>Billing</h1><p>Refunds within 30 days.</p></main>"
+    )
+    (root / "notes.txt").write_text("Support hours are 9 to 5.")
+    (root / "bad.md").write_text("---\nupdated_at: someday\n---\nText.")
+    (root / "empty.md").write_text("")
+    return root
+
+
+def test_a_batch_lands_while_bad_files_are_reported(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "i.db")
+    report = ingest([docs_folder(tmp_path / "docs")], store, CountingEmbedder())
+    assert (report.documents, report.chunks, report.unchanged) == (3, 4, 0)
+    assert sorted((Path(s.source).name, s.reason.split(":")[0]) for s in report.skipped) == [
+        ("bad.md", "updated_at"),
+        ("empty.md", "empty file"),
+    ]
+    assert {p.document_id for p in store.search_bm25("keys refunds support", Filter(), 10)} == {
+        "guides/keys",
+        "billing",
+        "notes",
+    }
+
+
+def test_reingesting_unchanged_files_embeds_nothing(tmp_path: Path) -> None:
+    folder = docs_folder(tmp_path / "docs")
+    store = SQLiteStore(tmp_path / "i.db")
+    first = CountingEmbedder()
+    ingest([folder], store, first)
+    assert first.calls == 1 and len(first.texts) == 4
+
+    again = CountingEmbedder()
+    report = ingest([folder], store, again)
+    assert again.calls == 0 and again.texts == []
+    assert (report.documents, report.unchanged, report.embedded) == (0, 3, 0)
+
+    # One changed section: only that chunk is embedded; a metadata-only change embeds nothing.
+    (folder / "guides" / "keys.md").write_text(
+        "---\ntitle: Keys\n---\n# Keys\n\nRotate keys in Settings.\n\n## Expiry\n\nKeys expire every two years."
+    )
+    (folder / "notes.txt").write_text("Support hours are 9 to 5.")
+    changed = CountingEmbedder()
+    report = ingest([folder], store, changed, defaults=Defaults(acl=("staff",)))
+    assert changed.texts == ["Keys\nExpiry\nKeys expire every two years."]
+    assert report.documents == 3 and report.embedded == 1
+    assert store.get(["notes#0"], Filter()) == []  # now staff-only
+    assert store.integrity_check() == []
+
+
+def test_the_packaged_model_embeds_and_finds_by_meaning(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "i.db")
+    model = load_embedder()
+    assert model.dim == 384 and load_embedder() is model  # loaded once per process
+    report = ingest([docs_folder(tmp_path / "docs")], store, model)
+    assert report.documents == 3
+    query = "How can I get my money back?"
+    hits = store.search_vector(model.embed([query])[0], Filter(), 3)
+    assert hits[0].document_id == "billing"
+    v = model.embed(["a", "b"])
+    assert v.shape == (2, 384) and v.dtype == np.float32 and np.allclose(np.linalg.norm(v, axis=1), 1, atol=1e-4)
+
+
+def test_cli_ingest_and_search(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/i.db"
+    runner = CliRunner()
+    result = runner.invoke(
+        main,
+        [
+            "ingest",
+            str(docs_folder(tmp_path / "docs")),
+            "--store",
+            url,
+            "--embedder",
+            "hash:64",
+            "--tenant",
+            "acme",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{") :])
+    assert summary["documents"] == 3 and len(summary["skipped"]) == 2
+    found = runner.invoke(
+        main, ["search", "refunds", "--store", url, "--embedder", "hash:64", "--tenant", "acme", "--json"]
+    )
+    assert found.exit_code == 0
+    assert json.loads(found.output)[0]["document_id"] == "billing"
+    other = runner.invoke(main, ["search", "refunds", "--store", url, "--embedder", "hash:64", "--json"])
+    assert json.loads(other.output) == []  # the default tenant sees nothing of acme
+    text = runner.invoke(
+        main, ["search", "refunds", "--store", url, "--embedder", "hash:64", "--tenant", "acme", "--mode", "bm25"]
+    )
+    assert "billing#0" in text.output and "bm25=" in text.output
+
+
+def test_cli_ingest_exits_non_zero_only_when_nothing_lands(tmp_path: Path) -> None:
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "x.md").write_text("")
+    url = f"sqlite:///{tmp_path}/i.db"
+    result = CliRunner().invoke(main, ["ingest", str(tmp_path / "bad"), "--store", url, "--embedder", "hash:64"])
+    assert result.exit_code == 1 and "skipped" in result.output and "empty file" in result.output
+
+
+def test_cli_ingest_store_failure_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "d.db").mkdir()
+    result = CliRunner().invoke(
+        main,
+        [
+            "ingest",
+            str(docs_folder(tmp_path / "docs")),
+            "--store",
+            f"sqlite:///{tmp_path}/d.db",
+            "--embedder",
+            "hash:64",
+        ],
+    )
+    assert result.exit_code == 1 and "cannot open SQLite store" in result.output
+
+
+@pytest.mark.parametrize("flag", [["--trust", "gold"], ["--updated-at", "tomorrow"]])
+def test_cli_ingest_rejects_bad_flags(tmp_path: Path, flag: list[str]) -> None:
+    result = CliRunner().invoke(main, ["ingest", str(tmp_path), "--embedder", "hash:64", *flag])
+    assert result.exit_code == 2 and flag[0] in result.output

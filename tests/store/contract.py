@@ -1,0 +1,204 @@
+"""The store contract: every backend's test class inherits this and must pass all of it.
+
+Subclasses provide a `store` fixture giving a fresh, empty store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import numpy as np
+import pytest
+
+from answerable.embed import HashEmbedder
+from answerable.errors import StoreError
+from answerable.ingest.chunking import embedding_text
+from answerable.store.base import Filter, Store
+from answerable.types import Chunk, Document, TrustTier
+
+EMB = HashEmbedder(64)
+
+
+def doc(doc_id: str, *texts: str, **meta: object) -> tuple[Document, list[Chunk]]:
+    d = Document(id=doc_id, title=str(meta.pop("title", doc_id)), text="\n".join(texts), **meta)  # type: ignore[arg-type]
+    chunks = [
+        Chunk(f"{doc_id}#{n}", doc_id, n, t, ("Section",), f"{doc_id}:{n}:{hash(t)}") for n, t in enumerate(texts)
+    ]
+    return d, chunks
+
+
+def put(store: Store, document: Document, chunks: list[Chunk], doc_hash: str = "h1") -> None:
+    vectors = EMB.embed([embedding_text(document, c.heading_path, c.text) for c in chunks])
+    store.upsert(document, chunks, vectors, doc_hash)
+
+
+def vec(text: str) -> np.ndarray:
+    return EMB.embed([text])[0]
+
+
+class StoreContract:
+    @pytest.fixture
+    def corpus(self, store: Store) -> Store:
+        store.check_embedder(EMB.name, EMB.dim)
+        put(store, *doc("keys", "Rotate an API key from Settings > API.", "Rotated keys expire after 24 hours."))
+        put(store, *doc("billing", "Refunds are available within 30 days of purchase."))
+        put(store, *doc("staff-runbook", "Rotate the signing key with the vault CLI.", acl=("staff",)))
+        put(store, *doc("globex-keys", "Globex rotates API keys every 90 days.", tenant="globex"))
+        put(store, *doc("old-keys", "API keys never expire.", trust=TrustTier.OFFICIAL))
+        put(store, *doc("new-keys", "API keys expire after one year.", supersedes=("old-keys",), acl=("staff",)))
+        put(store, *doc("future", "From 2027 API keys rotate monthly.", effective_date=date(2027, 1, 1)))
+        return store
+
+    # --- writes and reads -------------------------------------------------------------------------
+
+    def test_upsert_then_get_in_the_order_asked(self, corpus: Store) -> None:
+        got = corpus.get(["keys#1", "billing#0", "keys#0"], Filter())
+        assert [p.id for p in got] == ["keys#1", "billing#0", "keys#0"]
+        assert got[0].document_id == "keys" and got[0].text == "Rotated keys expire after 24 hours."
+        assert got[0].heading_path == ("Section",) and got[0].tenant == "default"
+
+    def test_metadata_round_trips(self, store: Store) -> None:
+        store.check_embedder(EMB.name, EMB.dim)
+        d, chunks = doc(
+            "full",
+            "Text.",
+            title="Full",
+            url="https://x/full",
+            owner="docs",
+            updated_at=date(2026, 5, 2),
+            effective_date=date(2026, 5, 1),
+            supersedes=("a", "b"),
+            trust=TrustTier.COMMUNITY,
+            source_kind="forum",
+            acl=("g1",),
+            tenant="acme",
+        )
+        put(store, d, chunks)
+        (p,) = store.get(["full#0"], Filter(tenant="acme", groups=frozenset({"g1"})))
+        assert (p.title, p.url, p.owner, p.updated_at, p.effective_date) == (
+            "Full",
+            "https://x/full",
+            "docs",
+            date(2026, 5, 2),
+            date(2026, 5, 1),
+        )
+        assert (p.supersedes, p.trust, p.source_kind, p.acl, p.tenant) == (
+            ("a", "b"),
+            TrustTier.COMMUNITY,
+            "forum",
+            ("g1",),
+            "acme",
+        )
+
+    def test_reupsert_replaces_all_chunks(self, corpus: Store) -> None:
+        put(corpus, *doc("keys", "Only one chunk now."), doc_hash="h2")
+        assert [p.id for p in corpus.get(["keys#0", "keys#1"], Filter())] == ["keys#0"]
+        assert corpus.document_hash("default", "keys") == "h2"
+        assert corpus.stats().chunks == 7
+        assert corpus.integrity_check() == []
+
+    def test_failed_upsert_leaves_the_previous_version(self, corpus: Store) -> None:
+        d, chunks = doc("keys", "New text one.", "New text two.")
+        broken = [chunks[0], replace(chunks[1], n=0)]  # duplicate chunk number: fails mid-transaction
+        with pytest.raises(StoreError):
+            put(corpus, d, broken, doc_hash="h3")
+        assert [p.text for p in corpus.get(["keys#0", "keys#1"], Filter())] == [
+            "Rotate an API key from Settings > API.",
+            "Rotated keys expire after 24 hours.",
+        ]
+        assert corpus.document_hash("default", "keys") == "h1"
+        assert corpus.integrity_check() == []
+
+    def test_delete(self, corpus: Store) -> None:
+        assert corpus.delete("default", "billing") is True
+        assert corpus.delete("default", "billing") is False
+        assert corpus.get(["billing#0"], Filter()) == []
+        assert all(p.document_id != "billing" for p in corpus.search_bm25("refunds", Filter()))
+        assert corpus.integrity_check() == []
+
+    def test_vectors_are_found_by_content_hash(self, corpus: Store) -> None:
+        (p,) = corpus.get(["billing#0"], Filter())
+        h = doc("billing", p.text)[1][0].content_hash
+        found = corpus.vectors_for_hashes([h, "nope"])
+        assert set(found) == {h}
+        assert np.allclose(
+            found[h], vec(embedding_text(Document("billing", "billing", ""), ("Section",), p.text)), atol=1e-5
+        )
+
+    def test_a_different_embedder_is_refused(self, corpus: Store) -> None:
+        with pytest.raises(StoreError, match="built with embedder"):
+            corpus.check_embedder("other-model", EMB.dim)
+        corpus.check_embedder(EMB.name, EMB.dim)
+
+    # --- search -----------------------------------------------------------------------------------
+
+    def test_bm25_ranks_the_matching_chunk_first(self, corpus: Store) -> None:
+        hits = corpus.search_bm25("How do refunds work?", Filter(), k=3)
+        assert hits[0].id == "billing#0" and hits[0].scores.bm25 is not None and hits[0].scores.bm25 > 0
+
+    def test_vector_ranks_the_nearest_chunk_first(self, corpus: Store) -> None:
+        hits = corpus.search_vector(vec("Refunds are available within 30 days of purchase."), Filter(), k=3)
+        assert hits[0].id == "billing#0" and hits[0].scores.vector is not None and hits[0].scores.vector > 0.5
+        assert len(hits) == 3
+
+    def test_hybrid_fuses_both_lists(self, corpus: Store) -> None:
+        hits = corpus.search_hybrid("refunds purchase", vec("refunds purchase"), Filter(), k=3)
+        assert hits[0].id == "billing#0"
+        assert hits[0].scores.fused is not None and hits[0].scores.bm25 is not None
+        assert hits[0].scores.vector is not None
+        assert [h.scores.fused for h in hits] == sorted((h.scores.fused or 0 for h in hits), reverse=True)
+
+    def test_empty_query_finds_nothing(self, corpus: Store) -> None:
+        assert corpus.search_bm25("   ?! ", Filter()) == []
+
+    # --- access control inside every query ----------------------------------------------------------
+
+    def _everything(self, store: Store, flt: Filter, query: str) -> set[str]:
+        ids = {p.document_id for p in store.search_bm25(query, flt, 50)}
+        ids |= {p.document_id for p in store.search_vector(vec(query), flt, 50)}
+        ids |= {p.document_id for p in store.search_hybrid(query, vec(query), flt, 50)}
+        return ids
+
+    def test_another_tenants_document_is_excluded(self, corpus: Store) -> None:
+        seen = self._everything(corpus, Filter(), "Globex rotates API keys every 90 days")
+        assert "globex-keys" not in seen
+        assert corpus.get(["globex-keys#0"], Filter()) == []
+        globex = self._everything(corpus, Filter(tenant="globex"), "API keys rotate")
+        assert globex == {"globex-keys"}
+
+    def test_a_document_whose_groups_the_principal_lacks_is_excluded(self, corpus: Store) -> None:
+        for flt in (Filter(), Filter(groups=frozenset({"sales"}))):
+            assert "staff-runbook" not in self._everything(corpus, flt, "rotate the signing key with the vault CLI")
+            assert corpus.get(["staff-runbook#0"], flt) == []
+        staff = Filter(groups=frozenset({"sales", "staff"}))
+        assert "staff-runbook" in self._everything(corpus, staff, "rotate the signing key with the vault CLI")
+
+    def test_a_document_outside_the_closed_id_set_is_excluded(self, corpus: Store) -> None:
+        closed = Filter(doc_ids=frozenset({"billing", "keys"}))
+        assert self._everything(corpus, closed, "API keys rotate expire refunds") == {"billing", "keys"}
+        assert corpus.get(["old-keys#0"], closed) == []
+        assert self._everything(corpus, Filter(doc_ids=frozenset()), "API keys") == set()
+
+    def test_as_of_hides_documents_not_yet_in_effect(self, corpus: Store) -> None:
+        assert "future" in self._everything(corpus, Filter(), "API keys rotate monthly")
+        assert "future" not in self._everything(corpus, Filter(as_of=date(2026, 11, 29)), "API keys rotate monthly")
+
+    def test_supersession_is_visible_only_through_a_readable_replacement(self, corpus: Store) -> None:
+        (public,) = corpus.get(["old-keys#0"], Filter())
+        assert public.superseded_by == ()  # the replacement is staff-only: not even its existence leaks
+        (staff,) = corpus.get(["old-keys#0"], Filter(groups=frozenset({"staff"})))
+        assert staff.superseded_by == ("new-keys",)
+
+    def test_filtered_vector_search_returns_k_visible_rows(self, store: Store) -> None:
+        store.check_embedder(EMB.name, EMB.dim)
+        for i in range(60):
+            tenant = "rare" if i % 10 == 0 else "common"
+            put(store, *doc(f"d{i}", f"Document number {i} about topic {i % 7}.", tenant=tenant))
+        hits = store.search_vector(vec("Document about topic 3"), Filter(tenant="rare"), k=5)
+        assert len(hits) == 5 and all(h.tenant == "rare" for h in hits)
+
+    def test_integrity_check_passes_on_a_sound_store(self, corpus: Store) -> None:
+        assert corpus.integrity_check() == []
+        stats = corpus.stats()
+        assert (stats.documents, stats.chunks, stats.embedder, stats.dim) == (7, 8, EMB.name, EMB.dim)
