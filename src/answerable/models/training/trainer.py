@@ -1,0 +1,176 @@
+"""Fine-tune the packaged MiniLM as a cross-encoder with LoRA, on the CPU, resumably, with fixed seeds.
+
+A run writes into `out`: `checkpoint.pt` (every `checkpoint_every` steps; a rerun resumes from it),
+`curve.jsonl` (loss and a calibration-split metric along the way), and at the end the artifact
+(`model.json`, `adapter.safetensors`, `calibration.json`) plus `metrics.json` on the held-out split.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from answerable.models import calibration as cal
+from answerable.models.own import ModelSpec, build_peft_model, predict_logits, save_adapter
+from answerable.models.training.data import SUPPORT_LABELS, Pair, Split, answerability_mix, label_counts, support_mix
+
+TASKS = ("answerability", "support")
+
+
+def _metric(task: str, logits: list[list[float]], labels: list[int]) -> float:
+    from sklearn.metrics import balanced_accuracy_score, roc_auc_score  # type: ignore[import-untyped]
+
+    if task == "answerability":
+        return float(roc_auc_score(labels, [z[0] for z in logits])) if len(set(labels)) == 2 else float("nan")
+    return float(balanced_accuracy_score(labels, [max(range(len(z)), key=z.__getitem__) for z in logits]))
+
+
+def train(
+    task: str,
+    data_root: Path,
+    out: Path,
+    *,
+    seed: int = 13,
+    scale: float = 1.0,
+    epochs: float = 2.0,
+    max_steps: int | None = None,
+    batch_size: int = 16,
+    lr: float = 8e-4,
+    max_len: int = 128,
+    rank: int = 8,
+    checkpoint_every: int = 50,
+    curve_every: int = 100,
+    curve_pairs: int = 300,
+    evaluate: bool = True,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Train one model into `out` and return its metrics (held-out ones when `evaluate`)."""
+    import torch
+
+    if task not in TASKS:
+        raise ValueError(f"unknown task {task!r}; expected one of {TASKS}")
+    random.seed(seed)
+    torch.manual_seed(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    mix = answerability_mix(data_root, seed, scale) if task == "answerability" else support_mix(data_root, seed, scale)
+    train_pairs, calib_pairs = mix[Split.TRAIN], mix[Split.CALIB]
+    log(f"{task}: {len(train_pairs)} training pairs {label_counts(train_pairs)}")
+    log(f"{task}: {len(calib_pairs)} calibration pairs {label_counts(calib_pairs)}")
+    labels = ("answerable",) if task == "answerability" else SUPPORT_LABELS
+    spec = ModelSpec(
+        task=task,
+        labels=labels,
+        max_len=max_len,
+        rank=rank,
+        alpha=2 * rank,
+        extra={"seed": seed, "scale": scale, "epochs": epochs, "batch_size": batch_size, "lr": lr},
+    )
+    model, tok = build_peft_model(spec, seed)
+    params = [p for p in model.parameters() if p.requires_grad]
+    log(f"{task}: {sum(p.numel() for p in params)} trainable parameters")
+    steps_per_epoch = math.ceil(len(train_pairs) / batch_size)
+    total = max_steps if max_steps is not None else max(1, int(steps_per_epoch * epochs))
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
+    warmup = max(1, total // 16)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min((s + 1) / warmup, max(0.0, (total - s) / max(1, total - warmup)))
+    )
+    ckpt = out / "checkpoint.pt"
+    step = 0
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        named = dict(model.named_parameters())
+        for k, v in state["params"].items():
+            named[k].data.copy_(v)
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        step = int(state["step"])
+        log(f"{task}: resumed at step {step} of {total}")
+    rng = random.Random(seed)
+    curve_set = random.Random(seed + 1).sample(calib_pairs, min(curve_pairs, len(calib_pairs)))
+    curve_path = out / "curve.jsonl"
+    order: list[int] = []
+    for _ in range(math.ceil(total / steps_per_epoch) + 1):
+        perm = list(range(len(train_pairs)))
+        rng.shuffle(perm)
+        order.extend(perm)
+    loss_fn: Any = torch.nn.BCEWithLogitsLoss() if task == "answerability" else torch.nn.CrossEntropyLoss()
+    model.train()
+    t0, running, seen = time.time(), 0.0, 0
+    while step < total:
+        batch = [train_pairs[i] for i in order[step * batch_size : (step + 1) * batch_size]]
+        enc = tok(
+            [p.a for p in batch],
+            [p.b for p in batch],
+            truncation=True,
+            max_length=max_len,
+            padding=True,
+            return_tensors="pt",
+        )
+        logits = model(**enc).logits
+        if task == "answerability":
+            loss = loss_fn(logits[:, 0], torch.tensor([float(p.label) for p in batch]))
+        else:
+            loss = loss_fn(logits, torch.tensor([p.label for p in batch]))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        running += float(loss.detach())
+        seen += len(batch)
+        if step % 10 == 0 or step == total:
+            log(
+                f"{task}: step {step}/{total} loss {running / max(1, step % 10 or 10):.4f}"
+                f" {seen / (time.time() - t0):.1f} pairs/s"
+            )
+            running = 0.0
+        if step % curve_every == 0 or step == total:
+            model.eval()
+            z = predict_logits(model, tok, [p.a for p in curve_set], [p.b for p in curve_set], max_len)
+            model.train()
+            m = _metric(task, z, [p.label for p in curve_set])
+            with curve_path.open("a", encoding="utf-8") as f:
+                f.write(
+                    json.dumps({"step": step, "pairs": step * batch_size, "calib_metric": m, "loss": float(loss)})
+                    + "\n"
+                )
+            log(
+                f"{task}: step {step} calibration-split {'AUROC' if task == 'answerability' else 'balanced accuracy'}"
+                f" {m:.4f}"
+            )
+        if step % checkpoint_every == 0 and step < total:
+            state = {k: v.detach().clone() for k, v in model.named_parameters() if v.requires_grad}
+            torch.save({"params": state, "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step}, ckpt)
+    model.eval()
+    save_adapter(model, spec, out)
+    z = predict_logits(model, tok, [p.a for p in calib_pairs], [p.b for p in calib_pairs], max_len)
+    y = [p.label for p in calib_pairs]
+    calibration: cal.Calibration
+    if task == "answerability":
+        calibration = cal.fit_binary([v[0] for v in z], y)
+    else:
+        calibration = cal.fit_multiclass(z, y, SUPPORT_LABELS)
+    cal.save(calibration, out / "calibration.json")
+    log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
+    if ckpt.exists():
+        ckpt.unlink()
+    metrics: dict[str, Any] = {"task": task, "steps": total, "train_pairs": len(train_pairs)}
+    if evaluate:
+        from answerable.models.own_backend import OwnReranker, OwnVerifier
+        from answerable.models.training.evaluate import evaluate_task
+
+        backend: Any = OwnReranker(out) if task == "answerability" else OwnVerifier(out)
+        metrics["heldout"] = evaluate_task(task, backend, data_root, log=log)
+        (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
+    return metrics
+
+
+def pairs_text(pairs: list[Pair]) -> tuple[list[str], list[str]]:
+    return [p.a for p in pairs], [p.b for p in pairs]

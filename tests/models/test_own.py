@@ -1,0 +1,78 @@
+"""The packaged trained models: loaded once per run, checked on a few clear cases."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from answerable.cli import main
+from answerable.models import Reranker, Verifier
+from answerable.models.own import ARTIFACTS
+from answerable.types import Claim, Label, Passage
+
+
+def test_artifacts_are_small() -> None:
+    for name in ("answerability", "support"):
+        files = list((ARTIFACTS / name).iterdir())
+        assert {"model.json", "adapter.safetensors", "calibration.json"} <= {f.name for f in files}
+        assert sum(f.stat().st_size for f in files) <= 5 * 1024 * 1024
+
+
+def test_answerability_prefers_the_passage_holding_the_answer(own_reranker: Reranker) -> None:
+    cases = [
+        (
+            "When did the 1973 oil crisis begin?",
+            "The 1973 oil crisis began in October 1973 when the members of OAPEC proclaimed an oil embargo.",
+            "The Amazon rainforest covers much of the Amazon basin of South America.",
+        ),
+        (
+            "Who wrote the novel Pride and Prejudice?",
+            "Pride and Prejudice is an 1813 novel of manners written by Jane Austen.",
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.",
+        ),
+    ]
+    for question, match, other in cases:
+        s_match, s_other = own_reranker.score(question, [match, other])
+        assert 0.0 <= s_other < s_match <= 1.0
+
+
+def test_support_labels_an_entailed_claim_supported(own_verifier: Verifier) -> None:
+    passage = Passage(
+        id="p#1",
+        document_id="p",
+        text="Pride and Prejudice is an 1813 novel of manners written by the English author Jane Austen.",
+    )
+    (verdict,) = own_verifier.verify(Claim("c1", "Jane Austen wrote Pride and Prejudice."), [passage])
+    assert verdict.label is Label.SUPPORTED and 0.5 < verdict.strength <= 1.0
+    unrelated = Passage(id="q#1", document_id="q", text="The Eiffel Tower is a wrought-iron lattice tower in Paris.")
+    (probs,) = own_verifier.verify_probs(Claim("c1", "Jane Austen wrote Pride and Prejudice."), [unrelated])
+    assert probs.supported < 0.5
+
+
+def test_score_cli_prints_calibrated_probabilities() -> None:
+    runner = CliRunner()
+    res = runner.invoke(
+        main,
+        [
+            "score",
+            "support",
+            "--json",
+            "Jane Austen wrote Pride and Prejudice.",
+            "Pride and Prejudice is a novel by Jane Austen.",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["label"] in {"supported", "refuted", "insufficient"}
+    assert abs(sum(out["probabilities"].values()) - 1.0) < 1e-3
+    res = runner.invoke(
+        main, ["score", "answerability", "Who wrote it?", "Jane Austen wrote it.", "--model", "lexical:bm25"]
+    )
+    assert res.exit_code == 0 and res.output.startswith("answerability ")
+
+
+def test_score_cli_model_failure_exits_non_zero(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["score", "answerability", "q", "p", "--model", f"answerable:{tmp_path}"])
+    assert res.exit_code == 1 and "error:" in res.output
