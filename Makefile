@@ -13,9 +13,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
 	touch $(STAMP)
 
+DEMO_STORE := sqlite:///.answerable/index.db
+
 run: $(STAMP)
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
+	$(BIN)/answerable ingest examples/docs --store $(DEMO_STORE)
+	@echo "--- search as a customer (no groups): the staff-only runbook is invisible"
+	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --store $(DEMO_STORE)
+	@echo "--- the same search as staff"
+	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --groups staff --store $(DEMO_STORE)
+	@echo "--- the gate on the six evidence fixtures of the first seed"
 	$(BIN)/answerable decide --now 2026-11-29 examples/evidence/*.json
 
 lint: $(STAMP)

@@ -202,3 +202,14 @@ class StoreContract:
         assert corpus.integrity_check() == []
         stats = corpus.stats()
         assert (stats.documents, stats.chunks, stats.embedder, stats.dim) == (7, 8, EMB.name, EMB.dim)
+
+
+class LogContract:
+    """The decision log: append-only, durable, read back oldest first."""
+
+    def test_decision_log_round_trip(self, store: Store) -> None:
+        for i in range(5):
+            store.append_log(f"d{i}", f"2026-11-2{i}T10:00:00", {"decision_id": f"d{i}", "status": "abstain", "n": i})
+        assert [r["n"] for r in store.read_log()] == [0, 1, 2, 3, 4]
+        assert [r["n"] for r in store.read_log(last=2)] == [3, 4]
+        assert [r["n"] for r in store.read_log(since="2026-11-23")] == [3, 4]

@@ -10,7 +10,7 @@ import pytest
 
 from answerable.store.base import Filter
 from answerable.store.postgres import PostgresStore, _vector
-from tests.store.contract import EMB, StoreContract, doc, put, vec
+from tests.store.contract import EMB, LogContract, StoreContract, doc, put, vec
 
 psycopg = pytest.importorskip("psycopg")
 _counter = itertools.count()
@@ -32,7 +32,7 @@ def fresh_database(server_uri: str) -> str:
     return server_uri.replace("/postgres?", f"/{name}?")
 
 
-class TestPostgresStore(StoreContract):
+class TestPostgresStore(StoreContract, LogContract):
     @pytest.fixture
     def store(self, pg_server: str) -> Iterator[PostgresStore]:
         s = PostgresStore(fresh_database(pg_server))

@@ -8,10 +8,10 @@ import pytest
 from answerable.errors import InputError, StoreError
 from answerable.store import open_store
 from answerable.store.sqlite import SQLiteStore
-from tests.store.contract import StoreContract
+from tests.store.contract import LogContract, StoreContract
 
 
-class TestSQLiteStore(StoreContract):
+class TestSQLiteStore(StoreContract, LogContract):
     @pytest.fixture
     def store(self, tmp_path: Path) -> Iterator[SQLiteStore]:
         s = SQLiteStore(tmp_path / "index.db")
@@ -33,7 +33,10 @@ def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
     s = SQLiteStore(tmp_path / "i.db")
     assert next(iter(s.conn.execute("PRAGMA journal_mode")))[0] == "wal"
-    assert [r[0] for r in s.conn.execute("SELECT name FROM migrations")] == ["m001_documents_chunks"]
+    assert [r[0] for r in s.conn.execute("SELECT name FROM migrations")] == [
+        "m001_documents_chunks",
+        "m002_decision_log",
+    ]
     s.close()
     SQLiteStore(tmp_path / "i.db").close()  # reopening applies nothing twice
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +74,12 @@ class Store(Protocol):
 
     def check_embedder(self, name: str, dim: int) -> None:
         """Record the embedder on first write; refuse a different one later (vectors would not compare)."""
+
+    def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
+        """Append one decision record to the durable decision log (same database as the index)."""
+
+    def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
+        """Decision records, oldest first: the `last` N, at or after `since` (ISO time), or all."""
 
     def stats(self) -> StoreStats: ...
 

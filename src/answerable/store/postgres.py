@@ -44,6 +44,18 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX documents_supersedes ON documents USING gin(supersedes);
         """,
     ),
+    (
+        "m002_decision_log",
+        """
+        CREATE TABLE decision_log(
+            seq bigserial PRIMARY KEY,
+            decision_id text NOT NULL,
+            at text NOT NULL,
+            record jsonb NOT NULL
+        );
+        CREATE INDEX decision_log_at ON decision_log(at);
+        """,
+    ),
 )
 
 
@@ -322,6 +334,22 @@ class PostgresStore:
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
         n = candidates(k)
         return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+
+    def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
+        with self._errors("writing the decision log"):
+            self.conn.execute(
+                "INSERT INTO decision_log(decision_id, at, record) VALUES (%s, %s, %s)",
+                (decision_id, at, json.dumps(record, ensure_ascii=False, sort_keys=True)),
+            )
+
+    def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
+        with self._errors("reading the decision log"):
+            rows = self._rows(
+                "SELECT record FROM (SELECT seq, record FROM decision_log WHERE at >= %s ORDER BY seq DESC "
+                "LIMIT %s) r ORDER BY seq",
+                (since or "", last),
+            )
+        return [r[0] if isinstance(r[0], dict) else json.loads(r[0]) for r in rows]
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):

@@ -7,6 +7,7 @@ Vector search computes exact cosine distance (sqlite-vec) over the rows the filt
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections.abc import Iterator, Sequence
@@ -60,14 +61,32 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             text TEXT NOT NULL,
             heading_json TEXT NOT NULL,
             content_hash TEXT NOT NULL,
-            embedding BLOB NOT NULL,
             UNIQUE(doc, n)
+        );
+        -- Vectors live apart from text: narrow rows make the filtered distance scan read far fewer pages.
+        CREATE TABLE chunk_vectors(
+            rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid) ON DELETE CASCADE,
+            embedding BLOB NOT NULL
         );
         CREATE INDEX chunks_id ON chunks(id);
         CREATE INDEX chunks_hash ON chunks(content_hash);
+        -- `scope` holds one token per tenant, so the tenant filter is part of the full-text match and
+        -- bm25() is computed only for the tenant's rows.
         CREATE VIRTUAL TABLE chunks_fts USING fts5(
-            body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
+            body, scope, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
         );
+        """,
+    ),
+    (
+        "m002_decision_log",
+        """
+        CREATE TABLE decision_log(
+            seq INTEGER PRIMARY KEY,
+            decision_id TEXT NOT NULL,
+            at TEXT NOT NULL,
+            record TEXT NOT NULL
+        );
+        CREATE INDEX decision_log_at ON decision_log(at);
         """,
     ),
 )
@@ -92,6 +111,11 @@ def _filter_sql(flt: Filter) -> tuple[str, dict[str, Any]]:
         clauses.append("(d.effective_date IS NULL OR d.effective_date <= :as_of)")
         params["as_of"] = flt.as_of.isoformat()
     return " AND ".join(clauses), params
+
+
+def scope_token(tenant: str) -> str:
+    """One full-text token per tenant (digits only, so no tokenizer or stemmer alters it)."""
+    return "t" + str(int(hashlib.sha256(tenant.encode("utf-8")).hexdigest()[:15], 16))
 
 
 def _date(text: str | None) -> date | None:
@@ -194,21 +218,17 @@ class SQLiteStore:
             self.conn.executemany("INSERT INTO doc_supersedes VALUES (?, ?)", [(doc, t) for t in document.supersedes])
             for chunk, vector in zip(chunks, vectors, strict=True):
                 self.conn.execute(
-                    "INSERT INTO chunks(doc, id, n, text, heading_json, content_hash, embedding) "
-                    "VALUES (?,?,?,?,?,?,?)",
-                    (
-                        doc,
-                        chunk.id,
-                        chunk.n,
-                        chunk.text,
-                        json.dumps(list(chunk.heading_path)),
-                        chunk.content_hash,
-                        np.asarray(vector, dtype=np.float32).tobytes(),
-                    ),
+                    "INSERT INTO chunks(doc, id, n, text, heading_json, content_hash) VALUES (?,?,?,?,?,?)",
+                    (doc, chunk.id, chunk.n, chunk.text, json.dumps(list(chunk.heading_path)), chunk.content_hash),
+                )
+                rowid = self.conn.last_insert_rowid()
+                self.conn.execute(
+                    "INSERT INTO chunk_vectors(rowid, embedding) VALUES (?, ?)",
+                    (rowid, np.asarray(vector, dtype=np.float32).tobytes()),
                 )
                 self.conn.execute(
-                    "INSERT INTO chunks_fts(rowid, body) VALUES (?, ?)",
-                    (self.conn.last_insert_rowid(), embedding_text(document, chunk.heading_path, chunk.text)),
+                    "INSERT INTO chunks_fts(rowid, body, scope) VALUES (?, ?, ?)",
+                    (rowid, embedding_text(document, chunk.heading_path, chunk.text), scope_token(document.tenant)),
                 )
 
     def _delete(self, tenant: str, document_id: str) -> bool:
@@ -237,7 +257,8 @@ class SQLiteStore:
             return {}
         with self._errors("reading stored vectors"):
             rows = self._rows(
-                "SELECT content_hash, embedding FROM chunks WHERE content_hash IN (SELECT value FROM json_each(?))",
+                "SELECT c.content_hash, v.embedding FROM chunks c JOIN chunk_vectors v ON v.rowid = c.rowid "
+                "WHERE c.content_hash IN (SELECT value FROM json_each(?))",
                 (json.dumps(list(hashes)),),
             )
         return {h: np.frombuffer(blob, dtype=np.float32) for h, blob in rows}
@@ -313,12 +334,13 @@ class SQLiteStore:
         terms = query_terms(query)
         if not terms or k <= 0:
             return []
-        match = " OR ".join(f'"{t}"' for t in terms)
+        words = " OR ".join(f'"{t}"' for t in terms)
+        match = f'body : ({words}) AND scope : "{scope_token(flt.tenant)}"'
         where, params = _filter_sql(flt)
         params.update(match=match, k=k)
         with self._errors("BM25 search"):
             hits = self._rows(
-                "SELECT f.rowid, bm25(chunks_fts) AS s FROM chunks_fts f "
+                "SELECT f.rowid, bm25(chunks_fts, 1.0, 0.0) AS s FROM chunks_fts f "
                 "JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.rowid = c.doc "
                 f"WHERE chunks_fts MATCH :match AND {where} ORDER BY s LIMIT :k",
                 params,
@@ -333,7 +355,8 @@ class SQLiteStore:
         params.update(v=np.asarray(vector, dtype=np.float32).tobytes(), k=k)
         with self._errors("vector search"):
             hits = self._rows(
-                "SELECT c.rowid, vec_distance_cosine(c.embedding, :v) AS dist FROM chunks c "
+                "SELECT c.rowid, vec_distance_cosine(v.embedding, :v) AS dist FROM chunks c "
+                "JOIN chunk_vectors v ON v.rowid = c.rowid "
                 f"JOIN documents d ON d.rowid = c.doc WHERE {where} ORDER BY dist LIMIT :k",
                 params,
             )
@@ -343,6 +366,22 @@ class SQLiteStore:
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
         n = candidates(k)
         return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+
+    def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
+        with self._errors("writing the decision log"), self.conn:
+            self.conn.execute(
+                "INSERT INTO decision_log(decision_id, at, record) VALUES (?, ?, ?)",
+                (decision_id, at, json.dumps(record, ensure_ascii=False, sort_keys=True)),
+            )
+
+    def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
+        with self._errors("reading the decision log"):
+            rows = self._rows(
+                "SELECT record FROM (SELECT seq, record FROM decision_log WHERE at >= ? ORDER BY seq DESC LIMIT ?) "
+                "ORDER BY seq",
+                (since or "", last if last is not None else -1),
+            )
+        return [json.loads(r[0]) for r in rows]
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):
@@ -357,8 +396,9 @@ class SQLiteStore:
             problems += [f"foreign key: {r}" for r in self._rows("PRAGMA foreign_key_check")]
             chunks = self._rows("SELECT count(*) FROM chunks")[0][0]
             fts = self._rows("SELECT count(*) FROM chunks_fts")[0][0]
-            if chunks != fts:
-                problems.append(f"{chunks} chunks but {fts} full-text rows")
+            vectors = self._rows("SELECT count(*) FROM chunk_vectors")[0][0]
+            if not chunks == fts == vectors:
+                problems.append(f"{chunks} chunks but {fts} full-text rows and {vectors} vectors")
             gaps = self._rows(
                 "SELECT d.id FROM documents d JOIN chunks c ON c.doc = d.rowid GROUP BY d.rowid "
                 "HAVING count(*) != max(c.n) + 1"
