@@ -119,6 +119,15 @@ class Passage:
 
 
 @dataclass(frozen=True)
+class Principal:
+    """Who is asking: their tenant and groups decide what they may read. `id` names them in the log."""
+
+    tenant: str = DEFAULT_TENANT
+    groups: frozenset[str] = field(default_factory=frozenset)
+    id: str = "anonymous"
+
+
+@dataclass(frozen=True)
 class Claim:
     """One fact an answer must establish. A two-part question has two."""
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 import click
 
 from answerable import __version__
+from answerable.cli.ask import ask_command
 from answerable.cli.decide import decide_command
 from answerable.cli.ingest import ingest_command
+from answerable.cli.log import log_group
 from answerable.cli.policy import policy_group
+from answerable.cli.score import score_group
 from answerable.cli.search import search_command
+from answerable.cli.train import train_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,3 +25,7 @@ main.add_command(policy_group)
 main.add_command(decide_command)
 main.add_command(ingest_command)
 main.add_command(search_command)
+main.add_command(ask_command)
+main.add_command(log_group)
+main.add_command(score_group)
+main.add_command(train_group)

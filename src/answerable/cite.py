@@ -1,0 +1,66 @@
+"""Citation checks: parse `[passage_id]` markers, and re-verify each sentence against what it cites.
+
+Pure. A cited id must belong to this request's context; the gate turns a foreign id into
+`citation_invalid` and an unsupported sentence into `unsupported_claim`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from answerable.types import Draft, DraftSentence
+
+_CITE_SPLIT = re.compile(r"(\[[^\[\]\s]+\])")
+_CITE_ONLY = re.compile(r"\[([^\[\]\s]+)\]")
+
+
+def parse_cited_text(text: str) -> Draft:
+    """Split generated text into sentences, each with the ids cited in or right after it."""
+    sentences: list[tuple[str, list[str]]] = []
+    for part in _CITE_SPLIT.split(text):
+        marker = _CITE_ONLY.fullmatch(part)
+        if marker:
+            if sentences:
+                sentences[-1][1].append(marker.group(1))
+            continue
+        for piece in re.split(r"(?<=[.!?])\s+", part.strip()):
+            if not piece:
+                continue
+            has_word = re.search(r"\w", piece) is not None
+            if sentences and (not has_word or not sentences[-1][0].endswith((".", "!", "?"))):
+                text, ids = sentences[-1]
+                sentences[-1] = (text + (" " if has_word else "") + piece, ids)
+            else:
+                sentences.append((piece, []))
+    return Draft(tuple(DraftSentence(t.strip(), tuple(dict.fromkeys(ids))) for t, ids in sentences if t.strip()))
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def verify_draft(
+    draft: Draft,
+    passages: Mapping[str, str],
+    entails: Callable[[str, str], float] | None = None,
+) -> Draft:
+    """Set each sentence's `support`: 1.0 when it is quoted verbatim from a cited passage, else the
+    entailment probability from `entails(sentence, passage text)` (best over its citations), else 0.
+
+    Ids not in `passages` get no support here; the gate reports them as invalid citations.
+    """
+    checked: list[DraftSentence] = []
+    for sentence in draft.sentences:
+        texts = [passages[pid] for pid in sentence.passage_ids if pid in passages]
+        if not texts:
+            checked.append(DraftSentence(sentence.text, sentence.passage_ids, 0.0))
+            continue
+        if any(normalise(sentence.text) in normalise(t) for t in texts):
+            support = 1.0
+        elif entails is not None:
+            support = max(entails(sentence.text, t) for t in texts)
+        else:
+            support = 0.0
+        checked.append(DraftSentence(sentence.text, sentence.passage_ids, support))
+    return Draft(tuple(checked), declined=draft.declined)

@@ -1,0 +1,98 @@
+"""Required claims of a question: what an answer must establish, one claim per part.
+
+Rule-based and pure. A single-part question is one claim. A multi-part question is split on:
+statements before the question ("X changed its name in 2004. What does ... stand for?"), coordinated
+questions ("How do I rotate a key and how long does it take?", "..., and also ..."), alternatives and
+comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?"), and relative bridges
+("... three Prime Ministers, one of which was assassinated ..."). An LLM decomposer can replace this
+behind the generator backends; the engine only needs `Decomposer.decompose(question)`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from answerable.types import Claim
+
+_WH = (
+    r"(?:how|what|when|where|which|who|whom|whose|why|is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
+)
+_SPLIT_QUESTIONS = re.compile(rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+(?={_WH}\b)", re.I)
+_WHICH_OF = re.compile(
+    r"^(?P<wh>which|who|what)\s+of\s+(?:the\s+)?(?P<a>.+?)\s+(?:and|or)\s+(?P<b>.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|did|does|do|can|could|will)\b.*)$",
+    re.I,
+)
+_TRAILING_ALTERNATIVES = re.compile(r"^(?P<head>.+?),\s*(?P<a>[^,]+?)\s+or\s+(?P<b>[^,]+?)\s*$", re.I)
+_BOTH = re.compile(
+    r"^(?P<aux>are|were|is|was|do|did)\s+both\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
+    r"(?P<rest>(?:from|in|of|the|a|an|born|located|based)\b.*)$",
+    re.I,
+)
+_SUBJECT_PAIR = re.compile(r"^(?P<a>[A-Z][^,]*?)\s+and\s+(?P<b>[A-Z][^,]*?)\s+(?P<rest>(?:are|were|both)\b.*)$")
+_BRIDGE = re.compile(
+    r"^(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
+    r"(?P<tail>(?:was|were|is|are|has|had)\b.+)$",
+    re.I,
+)
+
+
+class Decomposer(Protocol):
+    """Turns a question into the claims an answer must establish (at least one)."""
+
+    def decompose(self, question: str) -> tuple[Claim, ...]: ...
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.strip(" ,;").split())
+
+
+def _sentences(question: str) -> list[str]:
+    # A sentence ends after a lower-case word or a number, not after an initial ("Kenneth L. Gile").
+    parts = re.split(r"(?<=[a-z0-9)][.?!])\s+(?=[A-Z])", question.strip())
+    return [p for p in (_clean(p) for p in parts) if p]
+
+
+def _split_part(part: str) -> list[str]:
+    body = part.rstrip("?").strip()
+    mark = "?" if part.endswith("?") else ""
+    m = _WHICH_OF.match(body)
+    if m:
+        return [f"{m['wh']} of {m['a']} {m['rest']}{mark}", f"{m['wh']} of {m['b']} {m['rest']}{mark}"]
+    m = _TRAILING_ALTERNATIVES.match(body)
+    if m and len(m["a"].split()) <= 6 and len(m["b"].split()) <= 6:
+        return [f"{m['head']}: {m['a']}{mark}", f"{m['head']}: {m['b']}{mark}"]
+    m = _BOTH.match(body)
+    if m:
+        return [f"{m['aux']} {m['a']} {m['rest']}{mark}", f"{m['aux']} {m['b']} {m['rest']}{mark}"]
+    m = _SUBJECT_PAIR.match(body)
+    if m and len(m["a"].split()) <= 5 and len(m["b"].split()) <= 5:
+        return [f"{m['a']} {m['rest']}{mark}", f"{m['b']} {m['rest']}{mark}"]
+    pieces = [p for p in _SPLIT_QUESTIONS.split(body) if p and p.strip()]
+    if len(pieces) > 1:
+        return [_clean(p) + mark for p in pieces]
+    m = _BRIDGE.match(body)
+    starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
+    if m and not starts_as_question and len(m["head"].split()) >= 3 and len(m["tail"].split()) >= 3:
+        return [_clean(m["head"]), f"{m['rel']} {m['tail']}{mark}"]
+    return [part]
+
+
+def decompose(question: str) -> tuple[Claim, ...]:
+    """The required claims of `question`, ids c1, c2, ...; a blank question has none."""
+    parts: list[str] = []
+    for sentence in _sentences(question):
+        for piece in _split_part(sentence):
+            piece = _clean(piece)
+            if len(piece.split()) >= 2 and piece.lower() not in (p.lower() for p in parts):
+                parts.append(piece)
+    if not parts and question.strip():
+        parts = [_clean(question)]
+    return tuple(Claim(f"c{i}", text) for i, text in enumerate(parts, start=1))
+
+
+class RuleDecomposer:
+    """The default decomposer: `decompose` above."""
+
+    def decompose(self, question: str) -> tuple[Claim, ...]:
+        return decompose(question)

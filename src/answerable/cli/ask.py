@@ -1,0 +1,74 @@
+"""`answerable ask "question"`: the decision for one question, readable or as the exact JSON object."""
+
+from __future__ import annotations
+
+import click
+
+from answerable.cli.common import echo_json, policy_option, reports_errors
+from answerable.cli.store_options import build_filter, embedder_option, principal_options, store_option
+from answerable.engine import open_engine
+from answerable.render import render_decision
+from answerable.types import Principal
+
+reranker_option = click.option(
+    "--reranker",
+    "reranker_spec",
+    envvar="ANSWERABLE_RERANKER",
+    default=None,
+    help="Answerability model spec (default: answerable, the trained cross-encoder).",
+)
+verifier_option = click.option(
+    "--verifier",
+    "verifier_spec",
+    envvar="ANSWERABLE_VERIFIER",
+    default=None,
+    help="Support model spec (default: answerable, the trained cross-encoder).",
+)
+
+
+@click.command("ask")
+@click.argument("question")
+@click.option("--profile", default="strict", show_default=True, help="Policy profile.")
+@principal_options
+@click.option("--doc-ids", default=None, help="Comma-separated document ids to restrict evidence to.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly the decision object.")
+@store_option
+@embedder_option
+@reranker_option
+@verifier_option
+@policy_option
+@reports_errors
+def ask_command(
+    question: str,
+    profile: str,
+    tenant: str,
+    groups: str | None,
+    as_of: str | None,
+    doc_ids: str | None,
+    as_json: bool,
+    store_url: str | None,
+    embedder_spec: str | None,
+    reranker_spec: str | None,
+    verifier_spec: str | None,
+    policy_path: str | None,
+) -> None:
+    """Answer QUESTION from the documents the principal may read, or abstain with reasons.
+
+    Exit code 0 for an answer, a partial answer or an abstention; non-zero only on an error.
+    """
+    flt = build_filter(tenant, groups, as_of, doc_ids)
+    engine = open_engine(store_url, embedder_spec, reranker_spec, verifier_spec, policy_path)
+    try:
+        decision = engine.ask(
+            question,
+            Principal(tenant=flt.tenant, groups=flt.groups),
+            profile=profile,
+            as_of=flt.as_of,
+            doc_ids=sorted(flt.doc_ids) if flt.doc_ids is not None else None,
+        )
+    finally:
+        engine.store.close()
+    if as_json:
+        echo_json(decision.to_dict())
+    else:
+        click.echo(render_decision(decision))

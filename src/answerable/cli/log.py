@@ -1,0 +1,56 @@
+"""`answerable log show|export`: read the durable decision log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from answerable.cli.common import echo_json, reports_errors
+from answerable.cli.store_options import store_option
+from answerable.store import open_store
+
+
+@click.group("log")
+def log_group() -> None:
+    """Read the decision log (every decision, with its inputs and stage times)."""
+
+
+@log_group.command("show")
+@click.option("--last", default=20, show_default=True, help="How many of the most recent decisions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full records as JSON.")
+@store_option
+@reports_errors
+def show(last: int, as_json: bool, store_url: str | None) -> None:
+    """Show the most recent decisions."""
+    store = open_store(store_url)
+    try:
+        records = store.read_log(last=last)
+    finally:
+        store.close()
+    if as_json:
+        echo_json(records)
+        return
+    for r in records:
+        reasons = ",".join(r["reason_codes"]) or "-"
+        total = sum(r.get("timings_ms", {}).values())
+        click.echo(f"{r['decision_id']}  {r['status']:8} {reasons:40} {total:7.1f} ms  {r['question']}")
+
+
+@log_group.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--since", default=None, help="Only decisions at or after this ISO date/time.")
+@store_option
+@reports_errors
+def export(file: Path, since: str | None, store_url: str | None) -> None:
+    """Write every decision record to FILE as JSON lines."""
+    store = open_store(store_url)
+    try:
+        records = store.read_log(since=since)
+    finally:
+        store.close()
+    with file.open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+    click.echo(f"{len(records)} decisions written to {file}")

@@ -1,0 +1,297 @@
+"""The engine: the only place where the pure steps (claims, assess, gate, cite) meet the backends.
+
+    question -> claims -> hybrid search (ACL inside the query) -> rerank -> verify -> authorize
+             -> [abstain: no generation call] -> generate -> cite check -> decide -> log
+
+Store and model failures raise (`StoreError`, `ModelError`): an error is never an abstention.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from typing import Any
+
+from answerable.cite import verify_draft
+from answerable.claims import Decomposer, RuleDecomposer
+from answerable.codec import to_jsonable
+from answerable.embed import Embedder
+from answerable.errors import InputError
+from answerable.gate import authorize, decide
+from answerable.generate import ExtractiveGenerator, Generator, split_sentences
+from answerable.models.base import Reranker, Verifier
+from answerable.policy import Policy, Profile
+from answerable.store.base import Filter, Store
+from answerable.types import (
+    Claim,
+    ClaimStatus,
+    Decision,
+    Evidence,
+    Label,
+    Passage,
+    Principal,
+    Status,
+    Verdict,
+)
+
+# A passage "answers" a claim when the calibrated answerability is at least this; the profile's
+# min_support then decides whether that support is strong enough.
+ANSWERS = 0.5
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """How many candidates each stage keeps."""
+
+    retrieve_k: int = 20
+    rerank_k: int = 8
+    verify_k: int = 5
+    conflict_k: int = 3
+
+
+class Stopwatch:
+    """Milliseconds per stage, in order."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.ms[stage] = round((now - self._last) * 1000, 3)
+        self._last = now
+
+
+class Engine:
+    """Answers a question for a principal under a policy profile, or abstains with reasons."""
+
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        reranker: Reranker,
+        verifier: Verifier,
+        policy: Policy,
+        *,
+        generator: Generator | None = None,
+        decomposer: Decomposer | None = None,
+        config: EngineConfig | None = None,
+        log: bool = True,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.reranker = reranker
+        self.verifier = verifier
+        self.policy = policy
+        self.generator = generator or ExtractiveGenerator(reranker.score)
+        self.decomposer = decomposer or RuleDecomposer()
+        self.config = config or EngineConfig()
+        self.log = log
+        self.today = today
+
+    def ask(
+        self,
+        question: str,
+        principal: Principal | None = None,
+        profile: str = "strict",
+        as_of: date | None = None,
+        doc_ids: Sequence[str] | None = None,
+    ) -> Decision:
+        """The decision for `question`. `doc_ids` closes retrieval to those documents."""
+        principal = principal or Principal()
+        prof = self.policy.profile(profile)
+        now = as_of or self.today()
+        clock = Stopwatch()
+        claims = self.decomposer.decompose(question)
+        if not claims:
+            raise InputError("the question is empty")
+        clock.lap("claims")
+
+        flt = Filter(
+            tenant=principal.tenant,
+            groups=principal.groups,
+            doc_ids=frozenset(doc_ids) if doc_ids is not None else None,
+            as_of=as_of,
+        )
+        vector = self.embedder.embed([question])[0]
+        hits = self.store.search_hybrid(question, vector, flt, self.config.retrieve_k)
+        clock.lap("search")
+
+        present = [h for h in hits if h.text.strip()]
+        if not present:
+            evidence = Evidence(question, claims, tuple(hits))
+            return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
+
+        passages = self._rerank(question, present)
+        clock.lap("rerank")
+        verdicts = self._verify(question, claims, passages, prof)
+        clock.lap("verify")
+        evidence = Evidence(question, claims, tuple(passages), tuple(verdicts))
+        auth = authorize(evidence, prof, now)
+        clock.lap("gate")
+        if auth.status is Status.ABSTAIN:
+            return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
+
+        context = {p.id: p for p in passages if p.id in set(auth.context_ids)}
+        covered = [
+            (c.claim, [context[pid] for pid in c.passage_ids if pid in context])
+            for c in auth.assessment.claims
+            if c.status is ClaimStatus.SUPPORTED or (c.status is ClaimStatus.CONFLICTING and c.passage_ids)
+        ]
+        draft = self.generator.generate(question, covered)
+        clock.lap("generate")
+        draft = verify_draft(draft, {pid: p.text for pid, p in context.items()}, self._entails)
+        clock.lap("cite")
+        return self._finish(replace(evidence, draft=draft), prof, now, principal, clock, hits, drafted=True)
+
+    # --- stages -------------------------------------------------------------------------------------
+
+    def _rerank(self, question: str, present: list[Passage]) -> list[Passage]:
+        scores = self.reranker.score(question, [p.text for p in present])
+        scored = [replace(p, scores=replace(p.scores, rerank=float(s))) for p, s in zip(present, scores, strict=True)]
+        scored.sort(key=lambda p: (-(p.scores.rerank or 0.0), p.id))
+        return scored[: self.config.rerank_k]
+
+    def _verify(self, question: str, claims: Sequence[Claim], passages: list[Passage], prof: Profile) -> list[Verdict]:
+        """Per claim and passage: does the passage answer this part of the question (calibrated)?
+
+        Then, for claims answered by several documents, whether the others contradict the best one.
+        """
+        top = passages[: self.config.verify_k]
+        verdicts: list[Verdict] = []
+        for claim in claims:
+            if claim.text.strip() == question.strip():
+                scores = [p.scores.rerank or 0.0 for p in top]
+            else:
+                scores = self.reranker.score(claim.text, [p.text for p in top])
+            mine = [
+                Verdict(claim.id, p.id, Label.SUPPORTED, s)
+                if s >= ANSWERS
+                else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
+                for p, s in zip(top, scores, strict=True)
+            ]
+            verdicts += self._contradictions(claim, mine, {p.id: p for p in top}, prof)
+        return verdicts
+
+    def _contradictions(
+        self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
+    ) -> list[Verdict]:
+        supporters = sorted(
+            (v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support),
+            key=lambda v: -v.strength,
+        )
+        distinct: list[Verdict] = []
+        for v in supporters:
+            if by_id[v.passage_id].document_id not in {by_id[d.passage_id].document_id for d in distinct}:
+                distinct.append(v)
+        distinct = distinct[: self.config.conflict_k]
+        if len(distinct) < 2:
+            return verdicts
+        best = by_id[distinct[0].passage_id]
+        statement = self.best_sentence(claim.text, best)
+        others = [by_id[v.passage_id] for v in distinct[1:]]
+        probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
+        refuted = {p.id: pr.refuted for p, pr in zip(others, probs, strict=True) if pr.refuted >= prof.min_support}
+        return [
+            Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v
+            for v in verdicts
+        ]
+
+    def best_sentence(self, text: str, passage: Passage) -> str:
+        sentences = split_sentences(passage.text) or [passage.text]
+        scores = self.reranker.score(text, sentences)
+        return sentences[max(range(len(sentences)), key=lambda i: scores[i])]
+
+    def _entails(self, sentence: str, passage_text: str) -> float:
+        (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])
+        return probs.supported
+
+    def _finish(
+        self,
+        evidence: Evidence,
+        prof: Profile,
+        now: date,
+        principal: Principal,
+        clock: Stopwatch,
+        hits: list[Passage],
+        *,
+        drafted: bool,
+    ) -> Decision:
+        decision = decide(evidence, prof, now)
+        clock.lap("decide")
+        if self.log:
+            self.store.append_log(
+                decision.decision_id,
+                datetime.now(UTC).isoformat(timespec="seconds"),
+                log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted),
+            )
+        return decision
+
+
+def log_record(
+    evidence: Evidence,
+    decision: Decision,
+    prof: Profile,
+    now: date,
+    principal: Principal,
+    timings: dict[str, float],
+    hits: list[Passage],
+    drafted: bool,
+) -> dict[str, Any]:
+    """Everything that went into a decision and what came out, as plain JSON."""
+    return {
+        "decision_id": decision.decision_id,
+        "question": evidence.question,
+        "principal": {"id": principal.id, "tenant": principal.tenant, "groups": sorted(principal.groups)},
+        "profile": prof.name,
+        "policy": {"name": prof.policy_name, "version": prof.version},
+        "as_of": now.isoformat(),
+        "claims": [{"id": c.id, "text": c.text} for c in evidence.claims],
+        "retrieved": [
+            {
+                "passage_id": h.id,
+                "document_id": h.document_id,
+                "title": h.title,
+                "fused": h.scores.fused,
+                "bm25": h.scores.bm25,
+                "vector": h.scores.vector,
+            }
+            for h in hits
+        ],
+        "reranked": [{"passage_id": p.id, "rerank": p.scores.rerank} for p in evidence.passages],
+        "verdicts": to_jsonable(evidence.verdicts),
+        "generated": drafted,
+        "status": str(decision.status),
+        "reason_codes": [str(r) for r in decision.reason_codes],
+        "missing_claims": list(decision.missing_claims),
+        "decision": decision.to_dict(),
+        "timings_ms": timings,
+    }
+
+
+def open_engine(
+    store_url: str | None = None,
+    embedder_spec: str | None = None,
+    reranker_spec: str | None = None,
+    verifier_spec: str | None = None,
+    policy_path: str | None = None,
+) -> Engine:
+    """An engine from settings (URLs and specs; None means the environment, then the default)."""
+    import os
+
+    from answerable.embed import load_embedder
+    from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+    from answerable.policy import load_policy
+    from answerable.store import open_store
+
+    policy = load_policy(policy_path)
+    store = open_store(store_url)
+    embedder = load_embedder(embedder_spec)
+    if store.stats().embedder is not None:
+        store.check_embedder(embedder.name, embedder.dim)
+    reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_SPEC)
+    verifier = load_verifier(verifier_spec or os.environ.get("ANSWERABLE_VERIFIER") or DEFAULT_SPEC)
+    return Engine(store, embedder, reranker, verifier, policy)

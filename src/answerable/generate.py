@@ -1,0 +1,72 @@
+"""Generators: the extractive composer (default, no LLM) behind a one-method protocol.
+
+A generator sees only the authorized context and the claims to answer; it returns a `Draft` whose
+sentences cite passage ids. It never writes a URL: citations become links from stored metadata.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from answerable.types import Claim, Draft, DraftSentence, Passage
+
+
+class Generator(Protocol):
+    """Writes an answer for the covered claims from the context passages only."""
+
+    name: str
+
+    def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft: ...
+
+
+def split_sentences(text: str) -> list[str]:
+    from answerable.ingest.chunking import sentences
+
+    out: list[str] = []
+    for para in text.split("\n"):
+        if para.strip():
+            out.extend(sentences(para))
+    return out
+
+
+class ExtractiveGenerator:
+    """For each covered claim, the best sentences of its best supporting passage, quoted verbatim.
+
+    `score(claim text, sentences)` ranks sentences (the answerability reranker in the engine). The
+    best sentence is taken, and its neighbour too when the pair scores clearly higher together.
+    """
+
+    name = "extractive"
+
+    def __init__(self, score: Callable[[str, Sequence[str]], list[float]], max_sentences: int = 2) -> None:
+        self.score = score
+        self.max_sentences = max_sentences
+        self.calls = 0
+
+    def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
+        self.calls += 1
+        out: list[DraftSentence] = []
+        used: set[str] = set()
+        for claim, passages in claims:
+            if not passages:
+                continue
+            passage = passages[0]
+            sentences = split_sentences(passage.text)
+            if not sentences:
+                continue
+            scores = self.score(claim.text, sentences)
+            best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+            chosen = [best]
+            if self.max_sentences > 1 and len(sentences) > 1:
+                neighbour = best + 1 if best + 1 < len(sentences) else best - 1
+                pair = " ".join(sentences[i] for i in sorted((best, neighbour)))
+                if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
+                    chosen = sorted((best, neighbour))
+            for i in chosen:
+                text = sentences[i]
+                if text in used:
+                    continue
+                used.add(text)
+                out.append(DraftSentence(text, (passage.id,)))
+        return Draft(tuple(out), declined=not out)

@@ -1,0 +1,191 @@
+"""The engine wired to a real SQLite store, with mock models where a test counts calls or pins scores."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from answerable.embed import HashEmbedder
+from answerable.engine import Engine
+from answerable.errors import ModelError, StoreError
+from answerable.generate import ExtractiveGenerator
+from answerable.ingest.pipeline import ingest
+from answerable.models.base import MockReranker, MockVerifier, SupportProbs
+from answerable.policy import load_policy
+from answerable.store.sqlite import SQLiteStore
+from answerable.types import Claim, Draft, Label, Passage, Principal, ReasonCode, Status
+from tests.conftest import ROOT
+
+NOW = date(2026, 11, 29)
+WORD = re.compile(r"[a-z0-9]+")
+STOP = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "are",
+    "do",
+    "does",
+    "i",
+    "how",
+    "what",
+    "when",
+    "can",
+    "my",
+    "of",
+    "to",
+    "in",
+    "and",
+    "for",
+    "it",
+    "be",
+    "with",
+    "on",
+    "which",
+    "long",
+    "many",
+    "much",
+}
+
+
+def stems(text: str) -> set[str]:
+    return {w[:5] for w in WORD.findall(text.lower()) if w not in STOP}
+
+
+def overlap(question: str, passage: str) -> float:
+    """A transparent stand-in for the answerability model: share of question words found in the passage."""
+    q, p = stems(question), stems(passage)
+    return len(q & p) / len(q) if q else 0.0
+
+
+class CountingGenerator(ExtractiveGenerator):
+    def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
+        return super().generate(question, claims)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SQLiteStore:
+    s = SQLiteStore(tmp_path_factory.mktemp("engine") / "i.db")
+    report = ingest([ROOT / "examples" / "docs"], s, HashEmbedder(128))
+    assert report.documents >= 8
+    return s
+
+
+def engine(store: SQLiteStore, rerank=overlap, verify=None, **kw) -> Engine:  # type: ignore[no-untyped-def]
+    reranker = MockReranker(rerank)
+    verifier = MockVerifier(verify or (lambda c, p: Label.INSUFFICIENT))
+    return Engine(
+        store, HashEmbedder(128), reranker, verifier, load_policy(), generator=CountingGenerator(reranker.score), **kw
+    )
+
+
+def test_supported_question_is_answered_with_citations_from_metadata(store: SQLiteStore) -> None:
+    e = engine(store)
+    d = e.ask("How do I rotate an API key?", as_of=NOW)
+    assert d.status is Status.ANSWER, d.reason_codes
+    assert d.citations[0].passage_id.startswith("api/keys#")
+    assert d.citations[0].url == "https://docs.lumen.example/api/keys"
+    assert "Rotate" in (d.answer or "") and f"[{d.citations[0].passage_id}]" in (d.answer or "")
+    assert e.generator.calls == 1  # type: ignore[attr-defined]
+
+
+def test_no_generation_call_when_the_gate_abstains(store: SQLiteStore) -> None:
+    e = engine(store, rerank=lambda q, p: 0.05)
+    d = e.ask("How do I rotate an API key?", as_of=NOW)
+    assert d.status is Status.ABSTAIN and ReasonCode.LOW_RETRIEVAL_CONFIDENCE in d.reason_codes
+    assert e.generator.calls == 0  # type: ignore[attr-defined]
+    assert d.suggestions  # closest readable pages are offered
+
+
+def test_empty_retrieval_is_no_evidence_with_no_model_calls(store: SQLiteStore) -> None:
+    calls: list[str] = []
+
+    def rerank(q: str, p: str) -> float:
+        calls.append(p)
+        return 1.0
+
+    e = engine(store, rerank=rerank)
+    d = e.ask("How do I rotate an API key?", as_of=NOW, doc_ids=[])
+    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.NO_EVIDENCE,)
+    assert calls == [] and e.generator.calls == 0  # type: ignore[attr-defined]
+
+
+def test_superseded_page_is_stale_and_its_replacement_answers(store: SQLiteStore) -> None:
+    d = engine(store).ask("Which TLS versions does the Lumen API accept?", as_of=NOW)
+    assert d.status is Status.ANSWER, d.reason_codes
+    assert {c.passage_id.split("#")[0] for c in d.citations} == {"security/tls"}
+
+
+def test_forum_only_fact_is_not_allowed_under_strict_but_is_under_assist(store: SQLiteStore) -> None:
+    q = "Can billing switch my invoices to euros?"
+    rerank = lambda q, p: 0.9 if "euros" in p else 0.1  # noqa: E731
+    strict = engine(store, rerank=rerank).ask(q, as_of=NOW)
+    assert strict.status is Status.ABSTAIN and ReasonCode.SOURCE_NOT_ALLOWED in strict.reason_codes
+    assist = engine(store, rerank=rerank).ask(q, profile="assist", as_of=NOW)
+    assert assist.status is Status.ANSWER
+
+
+def test_conflicting_documents_abstain_and_name_both(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "export-limits.md").write_text(
+        "---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports are limited to 1 GB."
+    )
+    (docs / "export-faq.md").write_text("---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports can be up to 5 GB.")
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+
+    def verify(claim: str, passage: str) -> SupportProbs:
+        agree = ("1 GB" in claim) == ("1 GB" in passage)
+        return SupportProbs(0.9, 0.05, 0.05) if agree else SupportProbs(0.02, 0.95, 0.03)
+
+    d = engine(s, rerank=lambda q, p: 0.9, verify=verify).ask("How large can an export be?", as_of=NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
+    assert {pid.split("#")[0] for pid in d.claims[0].passage_ids} == {"export-limits", "export-faq"}
+    assert d.answer is None
+
+
+def test_restricted_page_leaves_no_trace_for_a_principal_without_the_group(store: SQLiteStore) -> None:
+    q = "How do I drain the ingestion queue?"
+    public = engine(store).ask(q, as_of=NOW)
+    dumped = json.dumps(public.to_dict())
+    for trace in ("incident-runbook", "lumenctl", "Incident runbook", "internal.lumen.example"):
+        assert trace not in dumped
+    staff = engine(store).ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
+    assert staff.status is Status.ANSWER and "lumenctl" in (staff.answer or "")
+
+
+def test_every_decision_is_logged_with_its_inputs_and_stage_times(store: SQLiteStore) -> None:
+    before = len(store.read_log())
+    d = engine(store).ask("How do I rotate an API key?", principal=Principal(id="u-42"), as_of=NOW)
+    (record,) = store.read_log()[before:]
+    assert record["decision_id"] == d.decision_id and record["principal"]["id"] == "u-42"
+    assert record["claims"] and record["retrieved"] and record["verdicts"] and record["policy"]["version"]
+    assert set(record["timings_ms"]) >= {"claims", "search", "rerank", "verify", "gate", "generate", "cite", "decide"}
+    assert record["decision"] == d.to_dict()
+
+
+def test_model_and_store_failures_are_errors_not_abstentions(store: SQLiteStore, tmp_path: Path) -> None:
+    def broken(q: str, p: str) -> float:
+        raise ModelError("reranker crashed")
+
+    with pytest.raises(ModelError):
+        engine(store, rerank=broken).ask("How do I rotate an API key?", as_of=NOW)
+    closed = SQLiteStore(tmp_path / "x.db")
+    closed.close()
+    with pytest.raises(StoreError):
+        engine(closed).ask("How do I rotate an API key?", as_of=NOW)
+
+
+def test_two_part_question_with_one_part_missing(store: SQLiteStore) -> None:
+    q = "How do I rotate an API key, and which Martian moon hosts the backup vault?"
+    strict = engine(store).ask(q, as_of=NOW)
+    assert strict.status is Status.ABSTAIN and ReasonCode.REQUIRED_CLAIM_NOT_COVERED in strict.reason_codes
+    assert len(strict.missing_claims) == 1 and "Martian" in strict.missing_claims[0]
+    assist = engine(store).ask(q, profile="assist", as_of=NOW)
+    assert assist.status is Status.PARTIAL and assist.answer and assist.missing_claims == strict.missing_claims

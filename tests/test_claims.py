@@ -1,0 +1,85 @@
+"""Required claims: hand-written multi-part questions, and the two-hop questions of hotpot-a."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from answerable.claims import decompose
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("How do I rotate an API key?", ["How do I rotate an API key?"]),
+        (
+            "How do I rotate an API key, and how long do rotated keys take to propagate?",
+            ["How do I rotate an API key?", "how long do rotated keys take to propagate?"],
+        ),
+        (
+            "What is the refund window and when are invoices sent?",
+            ["What is the refund window?", "when are invoices sent?"],
+        ),
+        (
+            "Which SDK supports offline mode and also what is the event limit?",
+            ["Which SDK supports offline mode?", "what is the event limit?"],
+        ),
+        ("Where is data stored; how long is it kept?", ["Where is data stored?", "how long is it kept?"]),
+        (
+            "Which of Jonny Craig and Pete Doherty has been a member of more bands?",
+            [
+                "Which of Jonny Craig has been a member of more bands?",
+                "Which of Pete Doherty has been a member of more bands?",
+            ],
+        ),
+        (
+            "Which magazine was started first, Arthur's Magazine or First for Women?",
+            [
+                "Which magazine was started first: Arthur's Magazine?",
+                "Which magazine was started first: First for Women?",
+            ],
+        ),
+        (
+            "Woman's Era and Naj are what kind of magazines?",
+            ["Woman's Era are what kind of magazines?", "Naj are what kind of magazines?"],
+        ),
+        (
+            "VIVA Media AG changed its name in 2004. What does their new acronym stand for?",
+            ["VIVA Media AG changed its name in 2004.", "What does their new acronym stand for?"],
+        ),
+        (
+            "The Rome Protocols were signed by three Prime Ministers one of which was assassinated as part of what?",
+            [
+                "The Rome Protocols were signed by three Prime Ministers",
+                "one of which was assassinated as part of what?",
+            ],
+        ),
+        (
+            "Kenneth L. Gile is the COO of an airline based at what airport?",
+            ["Kenneth L. Gile is the COO of an airline based at what airport?"],
+        ),
+        ("Can I pay by invoice?", ["Can I pay by invoice?"]),
+    ],
+)
+def test_hand_written_questions(question: str, parts: list[str]) -> None:
+    claims = decompose(question)
+    assert [c.text for c in claims] == parts
+    assert [c.id for c in claims] == [f"c{i}" for i in range(1, len(parts) + 1)]
+
+
+def test_blank_question_has_no_claims() -> None:
+    assert decompose("   ") == ()
+
+
+def test_hotpot_two_hop_questions_mostly_split_and_comparisons_always_do() -> None:
+    questions = {json.loads(line)["question"] for line in (DATA / "hotpot-a" / "cases.jsonl").open()}
+    split = [q for q in questions if len(decompose(q)) >= 2]
+    comparisons = [q for q in questions if " or " in q and q.rstrip(" ?").count(",") >= 1]
+    assert all(len(decompose(q)) == 2 for q in comparisons)
+    assert all(len(c.text.split()) >= 2 for q in questions for c in decompose(q))
+    # Measured: 12 of 45 split into two claims; bridges without a relative clause or conjunction stay whole.
+    assert len(split) >= 12
