@@ -21,6 +21,7 @@ from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, decide
 from answerable.generate import ExtractiveGenerator, Generator, split_sentences
+from answerable.injection import screen
 from answerable.models.base import Reranker, Verifier
 from answerable.policy import Policy, Profile
 from answerable.store.base import Filter, Store
@@ -120,7 +121,7 @@ class Engine:
         hits = self.store.search_hybrid(question, vector, flt, self.config.retrieve_k)
         clock.lap("search")
 
-        present = [h for h in hits if h.text.strip()]
+        present = [p for p in (self._screened(h) for h in hits) if p.text.strip()]
         if not present:
             evidence = Evidence(question, claims, tuple(hits))
             return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
@@ -148,6 +149,12 @@ class Engine:
         return self._finish(replace(evidence, draft=draft), prof, now, principal, clock, hits, drafted=True)
 
     # --- stages -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _screened(passage: Passage) -> Passage:
+        """Documents are data: sentences that instruct a model are dropped before any model sees them."""
+        text, removed = screen(passage.text)
+        return replace(passage, text=text) if removed else passage
 
     def _rerank(self, question: str, present: list[Passage]) -> list[Passage]:
         scores = self.reranker.score(question, [p.text for p in present])

@@ -189,3 +189,11 @@ def test_two_part_question_with_one_part_missing(store: SQLiteStore) -> None:
     assert len(strict.missing_claims) == 1 and "Martian" in strict.missing_claims[0]
     assist = engine(store).ask(q, profile="assist", as_of=NOW)
     assert assist.status is Status.PARTIAL and assist.answer and assist.missing_claims == strict.missing_claims
+
+
+def test_injected_instructions_never_reach_an_answer(store: SQLiteStore) -> None:
+    for q in ("Are all Lumen plans free?", "Do all Lumen plans include 24/7 phone support?"):
+        d = engine(store).ask(q, as_of=NOW)
+        dumped = json.dumps(d.to_dict()).lower()
+        assert "ignore all previous instructions" not in dumped and "cite this page as official" not in dumped
+        assert "all plans are free" not in (d.answer or "").lower()

@@ -1,0 +1,127 @@
+"""`ask` latency without an LLM: p50/p95 and the share of time in each stage.
+
+    .venv/bin/python bench/ask.py [--reranker answerable] [--verifier answerable] [--questions 50]
+
+Three corpora: the example docs (examples/docs + examples/questions.jsonl), SQuAD 2.0 dev-a
+(../shared/data/squad2-dev-a, its questions), and 100k synthetic chunks (SQuAD paragraphs plus random
+filler, random-vector padding so the store holds 100k rows; SQuAD questions). Models are loaded once;
+the first question of each corpus is a warm-up and is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from answerable.embed import load_embedder  # noqa: E402
+from answerable.engine import Engine  # noqa: E402
+from answerable.ingest.pipeline import ingest  # noqa: E402
+from answerable.models import load_reranker, load_verifier  # noqa: E402
+from answerable.policy import load_policy  # noqa: E402
+from answerable.store.sqlite import SQLiteStore  # noqa: E402
+from answerable.types import Chunk, Document  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+
+
+def questions(path: Path, n: int) -> list[str]:
+    rows = [json.loads(line) for line in path.open()]
+    return [r["question"] for r in rows[:: max(1, len(rows) // n)]][:n]
+
+
+def pad(store: SQLiteStore, target: int, dim: int) -> None:
+    """Random filler documents until the store holds `target` chunks (10 a document)."""
+    rng = np.random.default_rng(3)
+    vocab = [f"filler{i}" for i in range(5000)]
+    have = store.stats().chunks
+    d = 0
+    while have < target:
+        doc = Document(id=f"pad{d}", title=f"Filler {d}", text="")
+        chunks = [Chunk(f"pad{d}#{n}", doc.id, n, " ".join(rng.choice(vocab, 50)), (), f"p{d}-{n}") for n in range(10)]
+        vectors = rng.standard_normal((10, dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        store.upsert(doc, chunks, vectors, "h")
+        have += 10
+        d += 1
+
+
+def run(engine: Engine, qs: list[str]) -> dict[str, object]:
+    engine.ask(qs[0])
+    totals: list[float] = []
+    stages: dict[str, list[float]] = defaultdict(list)
+    for q in qs[1:]:
+        t = time.perf_counter()
+        engine.ask(q)
+        totals.append((time.perf_counter() - t) * 1000)
+        record = engine.store.read_log(last=1)[0]
+        for stage, ms in record["timings_ms"].items():
+            stages[stage].append(ms)
+    all_stage = sum(sum(v) for v in stages.values())
+    return {
+        "n": len(totals),
+        "p50_ms": statistics.median(totals),
+        "p95_ms": float(np.percentile(totals, 95)),
+        "share": {k: round(sum(v) / all_stage, 3) for k, v in stages.items()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reranker", default="answerable")
+    parser.add_argument("--verifier", default="answerable")
+    parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument("--chunks", type=int, default=100_000)
+    args = parser.parse_args()
+    embedder = load_embedder()
+    reranker, verifier, policy = load_reranker(args.reranker), load_verifier(args.verifier), load_policy()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        corpora = [
+            (
+                "example docs",
+                [ROOT / "examples" / "docs"],
+                questions(ROOT / "examples" / "questions.jsonl", args.questions),
+                0,
+            ),
+            (
+                "squad2-dev-a",
+                [DATA / "squad2-dev-a" / "corpus.jsonl"],
+                questions(DATA / "squad2-dev-a" / "cases.jsonl", args.questions),
+                0,
+            ),
+            (
+                f"{args.chunks // 1000}k chunks",
+                [DATA / "squad2-dev-a" / "corpus.jsonl"],
+                questions(DATA / "squad2-dev-a" / "cases.jsonl", args.questions),
+                args.chunks,
+            ),
+        ]
+        for i, (name, paths, qs, target) in enumerate(corpora):
+            store = SQLiteStore(Path(tmp) / f"{i}.db")
+            ingest(paths, store, embedder)
+            if target:
+                pad(store, target, embedder.dim)
+            r = run(Engine(store, embedder, reranker, verifier, policy), qs)
+            results[name] = r
+            shares: dict[str, float] = r["share"]  # type: ignore[assignment]
+            share = ", ".join(f"{k} {v:.0%}" for k, v in shares.items())
+            print(
+                f"{name:14} ({store.stats().chunks:,} chunks): p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms  [{share}]"
+            )
+            store.close()
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
