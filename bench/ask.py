@@ -117,7 +117,8 @@ def main() -> None:
             shares: dict[str, float] = r["share"]  # type: ignore[assignment]
             share = ", ".join(f"{k} {v:.0%}" for k, v in shares.items())
             print(
-                f"{name:14} ({store.stats().chunks:,} chunks): p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms  [{share}]"
+                f"{name:14} ({store.stats().chunks:,} chunks): "
+                f"p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms  [{share}]"
             )
             store.close()
     print(json.dumps(results))
