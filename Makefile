@@ -27,8 +27,8 @@ run: $(STAMP)
 	$(BIN)/answerable decide --now 2026-11-29 examples/evidence/*.json
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

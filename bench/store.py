@@ -45,8 +45,9 @@ def synthetic(n_chunks: int, seed: int = 7) -> tuple[list[tuple[Document, list[C
     words = rng.choice(len(vocab), size=(n_chunks, 60), p=probs)
     docs = []
     for d in range(n_chunks // 10):
-        doc = Document(id=f"doc{d}", title=f"Document {d}", text="", tenant=f"t{d % 10}",
-                       acl=("staff",) if d % 3 == 0 else ())
+        doc = Document(
+            id=f"doc{d}", title=f"Document {d}", text="", tenant=f"t{d % 10}", acl=("staff",) if d % 3 == 0 else ()
+        )
         chunks = [
             Chunk(f"doc{d}#{n}", doc.id, n, " ".join(vocab[w] for w in words[d * 10 + n]), (), f"h{d}-{n}")
             for n in range(10)
@@ -137,8 +138,12 @@ def bench_ingest(runs: int) -> dict[str, float]:
             assert report.chunks == len(texts)
     bare_rate = len(texts) / statistics.median(bare)
     ingest_rate = len(texts) / statistics.median(full)
-    return {"chunks": len(texts), "bare_chunks_per_s": bare_rate, "ingest_chunks_per_s": ingest_rate,
-            "ratio": ingest_rate / bare_rate}
+    return {
+        "chunks": len(texts),
+        "bare_chunks_per_s": bare_rate,
+        "ingest_chunks_per_s": ingest_rate,
+        "ratio": ingest_rate / bare_rate,
+    }
 
 
 def main() -> None:
