@@ -155,7 +155,7 @@ def main() -> None:
     parser.add_argument("--skip-ingest", action="store_true")
     args = parser.parse_args()
     results: dict[str, object] = {}
-    for backend in args.backends.split(","):
+    for backend in [b for b in args.backends.split(",") if b]:
         r = bench_backend(backend, args.chunks, args.queries)
         results[backend] = r
         print(f"{backend}: {r['chunks']:,} chunks built in {r['build_s']:.1f} s, {r['disk_mb']:.0f} MB on disk")

@@ -92,6 +92,7 @@ class Engine:
         self.config = config or EngineConfig()
         self.log = log
         self.today = today
+        self.last_record: dict[str, Any] | None = None  # the latest decision's log record (one thread)
 
     def ask(
         self,
@@ -229,12 +230,10 @@ class Engine:
     ) -> Decision:
         decision = decide(evidence, prof, now)
         clock.lap("decide")
+        record = log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted)
+        self.last_record = record
         if self.log:
-            self.store.append_log(
-                decision.decision_id,
-                datetime.now(UTC).isoformat(timespec="seconds"),
-                log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted),
-            )
+            self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
         return decision
 
 

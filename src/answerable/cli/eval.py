@@ -1,0 +1,149 @@
+"""`answerable eval DIR`: the release table, baselines, risk-coverage curves, metamorphic checks, drift."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from answerable.cli.ask import reranker_option, verifier_option
+from answerable.cli.common import policy_option, reports_errors
+from answerable.cli.store_options import embedder_option
+from answerable.embed import load_embedder
+from answerable.engine import Engine
+from answerable.errors import InputError
+from answerable.evaluation.claims import evaluate_claims
+from answerable.evaluation.data import open_dataset
+from answerable.evaluation.heldout import held_out_cases, held_out_claim
+from answerable.evaluation.metamorphic import run_metamorphic
+from answerable.evaluation.metrics import CaseResult, drift
+from answerable.evaluation.plot import save_curves
+from answerable.evaluation.report import build_report, curves, format_table
+from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
+from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.policy import load_policy
+
+
+@click.command("eval")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--profile", default="strict", show_default=True, help="Profile for cases that name none.")
+@click.option("--limit", type=int, default=None, help="Run at most N cases (every k-th, deterministic).")
+@click.option("--held-out", is_flag=True, help="Only cases and claims the shipped models never trained on.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write metrics, baselines and every case to this file.",
+)
+@click.option(
+    "--png",
+    "png_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Save the risk-coverage curves (default: next to --json).",
+)
+@click.option(
+    "--against",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="A previous --json file: list the cases whose decision changed.",
+)
+@click.option(
+    "--metamorphic",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Run the metamorphic variants on up to N answered cases.",
+)
+@click.option(
+    "--cache",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_CACHE,
+    show_default=True,
+    help="Where indexes are kept, keyed by corpus hash.",
+)
+@embedder_option
+@reranker_option
+@verifier_option
+@policy_option
+@reports_errors
+def eval_command(
+    folder: Path,
+    profile: str,
+    limit: int | None,
+    held_out: bool,
+    json_out: Path | None,
+    png_out: Path | None,
+    against: Path | None,
+    metamorphic: int,
+    cache: Path,
+    embedder_spec: str | None,
+    reranker_spec: str | None,
+    verifier_spec: str | None,
+    policy_path: str | None,
+) -> None:
+    """Run FOLDER's cases through the real engine (and its claims through the verifier) and report."""
+    dataset = open_dataset(folder)
+    policy = load_policy(policy_path)
+    policy.profile(profile)
+    reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
+    verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
+    report: dict[str, Any] = {"dataset": str(folder), "profile": profile, "policy": policy.version}
+    if dataset.cases:
+        corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
+        cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
+        cases = sample(cases, limit)
+        embedder = load_embedder(embedder_spec)
+        store = build_index(dataset, embedder, cache)
+
+        def engine_on(s: Any) -> Engine:
+            return Engine(s, embedder, reranker, verifier, policy, log=False)
+
+        engine = engine_on(store)
+        with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:
+            results = run_cases(engine, cases, profile, progress=lambda _i: bar.update(1))
+        report.update(build_report(results))
+        click.echo(f"== {folder} ({profile}, policy {policy.version})")
+        click.echo(format_table(report))
+        unlabelled = [r for r in results if r.expected is None]
+        for r in unlabelled[:20]:
+            click.echo(f"  unlabelled {r.id}: {r.status} {','.join(r.reason_codes)}")
+        if metamorphic:
+            report["metamorphic"] = run_metamorphic(engine, store, cases, profile, metamorphic, engine_on)
+            mm = report["metamorphic"]
+            click.echo(
+                "metamorphic ({cases} cases): remove {remove} add {add} stale {stale} acl {acl}".format(
+                    **{k: ("n/a" if v is None else f"{v:.0%}" if isinstance(v, float) else v) for k, v in mm.items()}
+                )
+            )
+        if against is not None:
+            previous = [CaseResult.from_dict(c) for c in json.loads(against.read_text())["cases"]]
+            report["drift"] = drift(previous, results)
+            click.echo(f"drift against {against}: {len(report['drift'])} case(s) changed")
+            for change in report["drift"]:
+                click.echo(f"  {change['id']}: {change['before']} -> {change['after']} ({change['boundary']})")
+        png = png_out or (json_out.with_suffix(".png") if json_out else None)
+        if png is not None:
+            save_curves(curves(results), png, f"{folder.name}: risk-coverage")
+            click.echo(f"curves saved to {png}")
+        store.close()
+    if dataset.claims is not None:
+        corpus_file = dataset.root / "corpus.jsonl"
+        res = evaluate_claims(verifier, dataset.claims, corpus_file, held_out_claim if held_out else None, limit)
+        report["verifier"] = res
+        click.echo(
+            f"verifier on {res['n']} claim-evidence pairs: macro-F1 {res['macro_f1']:.3f}, "
+            f"balanced accuracy {res['balanced_accuracy']:.3f}"
+        )
+        click.echo("  confusion (rows true, columns predicted: supported, refuted, insufficient):")
+        for label, row in zip(res["labels"], res["confusion"], strict=True):
+            click.echo(f"    {label:12} {row}")
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    elif not dataset.cases and dataset.claims is None:
+        raise InputError(f"{folder}: nothing to evaluate")

@@ -1,0 +1,38 @@
+"""Which cases the shipped models never trained on: the same stable split the training uses.
+
+SQuAD-style open-retrieval cases are split by article (the title of the gold paragraph; an unanswerable
+case takes the article of the answerable case before it, as SQuAD lists them); closed-context cases and
+claims by their id. Only the `eval` share of the split is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from answerable.evaluation.data import Case
+from answerable.models.training.data import Split, split_of
+
+
+def held_out_cases(cases: Sequence[Case], corpus: Path | None) -> list[Case]:
+    titles: dict[str, str] = {}
+    if corpus is not None and corpus.is_file():
+        with corpus.open(encoding="utf-8") as f:
+            titles = {d["id"]: d.get("title", d["id"]) for d in map(json.loads, f)}
+    kept: list[Case] = []
+    article: str | None = None
+    for case in cases:
+        if case.context_doc_ids is not None:
+            key = case.id
+        else:
+            if case.gold_doc_ids:
+                article = titles.get(case.gold_doc_ids[0], case.gold_doc_ids[0])
+            key = article or case.id
+        if split_of(key) is Split.EVAL:
+            kept.append(case)
+    return kept
+
+
+def held_out_claim(claim_id: str) -> bool:
+    return split_of(claim_id) is Split.EVAL

@@ -1,0 +1,135 @@
+"""Metamorphic checks from the first seed, generated from any dataset with gold documents.
+
+For answer cases with `gold_doc_ids` that the engine answers (the decisive documents are the gold ones
+and the ones the answer cited):
+- remove: retrieve from everything but the gold documents -> must not be a full answer;
+- add: put the gold documents back -> must answer again (a no-answer case made answerable);
+- stale: the gold documents dated far past every freshness limit -> must not answer;
+- acl: the gold documents restricted to a group the asker lacks -> nothing about them (id, title,
+  URL) may appear anywhere in the decision.
+The stale and ACL variants change a copy of the evaluation index, never the original.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from answerable.engine import Engine
+from answerable.evaluation.data import Case
+from answerable.evaluation.runner import run_case
+from answerable.store.sqlite import SQLiteStore
+
+RESTRICTED = "metamorphic-restricted"
+
+
+def _all_doc_ids(store: SQLiteStore) -> list[str]:
+    return [r[0] for r in store.conn.execute("SELECT DISTINCT id FROM documents")]
+
+
+def _traces(store: SQLiteStore, doc_ids: Sequence[str]) -> list[str]:
+    """What would betray a document: its passage ids, and the opening of each of its chunks' text."""
+    marks = [f'"{d}#' for d in doc_ids]
+    for (text,) in store.conn.execute(
+        "SELECT c.text FROM chunks c JOIN documents d ON d.rowid = c.doc "
+        "WHERE d.id IN (SELECT value FROM json_each(?))",
+        (json.dumps(list(doc_ids)),),
+    ):
+        opening = " ".join(text.split())[:60]
+        if len(opening) >= 30:
+            marks.append(opening)
+    return marks
+
+
+def _copy(store: SQLiteStore, into: Path) -> SQLiteStore:
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(store.path, into)
+    return SQLiteStore(into)
+
+
+def _mark_stale(store: SQLiteStore, doc_ids: Sequence[str]) -> None:
+    with store.conn:
+        store.conn.execute(
+            "UPDATE documents SET updated_at = '2000-01-01', effective_date = NULL "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(doc_ids)),),
+        )
+
+
+def _restrict(store: SQLiteStore, doc_ids: Sequence[str]) -> None:
+    ids = json.dumps(list(doc_ids))
+    with store.conn:
+        store.conn.execute(
+            "UPDATE documents SET public = 0, acl_json = ? WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps([RESTRICTED]), ids),
+        )
+        store.conn.execute(
+            "DELETE FROM doc_acl WHERE doc IN "
+            "(SELECT rowid FROM documents WHERE id IN (SELECT value FROM json_each(?)))",
+            (ids,),
+        )
+        store.conn.execute(
+            "INSERT INTO doc_acl SELECT rowid, ? FROM documents WHERE id IN (SELECT value FROM json_each(?))",
+            (RESTRICTED, ids),
+        )
+
+
+def run_metamorphic(
+    engine: Engine,
+    store: SQLiteStore,
+    cases: Sequence[Case],
+    profile: str,
+    limit: int,
+    engine_on: Callable[[SQLiteStore], Engine],
+) -> dict[str, Any]:
+    """Pass rates of the four variants over up to `limit` answerable cases with gold documents."""
+    eligible = [c for c in cases if c.expected == "answer" and c.gold_doc_ids]
+    chosen: list[Case] = []
+    for case in eligible:
+        if len(chosen) >= limit:
+            break
+        original = run_case(engine, case, profile)
+        if original.status == "answer":
+            # The decisive documents: the gold ones and whatever the answer actually cited.
+            cited = tuple(pid.rsplit("#", 1)[0] for pid in original.cited_ids)
+            chosen.append(replace(case, gold_doc_ids=tuple(dict.fromkeys((*case.gold_doc_ids, *cited)))))
+    everything = _all_doc_ids(store)
+    out: dict[str, Any] = {"cases": len(chosen), "eligible": len(eligible)}
+    remove_ok = add_ok = 0
+    for case in chosen:
+        pool = case.context_doc_ids if case.context_doc_ids is not None else tuple(everything)
+        without = [d for d in pool if d not in set(case.gold_doc_ids)]
+        removed = run_case(engine, case, profile, doc_ids=without)
+        remove_ok += removed.status != "answer"
+        if removed.status != "answer":
+            add_ok += run_case(engine, case, profile, doc_ids=[*without, *case.gold_doc_ids]).status == "answer"
+    out["remove"] = remove_ok / len(chosen) if chosen else None
+    out["add"] = add_ok / remove_ok if remove_ok else None
+
+    gold = sorted({d for c in chosen for d in c.gold_doc_ids})
+    with tempfile.TemporaryDirectory() as tmp:
+        stale_store = _copy(store, Path(tmp) / "stale.db")
+        _mark_stale(stale_store, gold)
+        stale_engine = engine_on(stale_store)
+        results = [run_case(stale_engine, replace(c, as_of=c.as_of or date.today()), profile) for c in chosen]
+        out["stale"] = sum(r.status != "answer" for r in results) / len(chosen) if chosen else None
+        out["stale_named"] = sum("evidence_stale" in r.reason_codes for r in results) / len(chosen) if chosen else None
+        stale_store.close()
+
+        acl_store = _copy(store, Path(tmp) / "acl.db")
+        _restrict(acl_store, gold)
+        acl_engine = engine_on(acl_store)
+        clean = 0
+        for case in chosen:
+            run_case(acl_engine, case, profile)
+            decision = json.dumps((acl_engine.last_record or {}).get("decision", {}), ensure_ascii=False)
+            clean += not any(mark in decision for mark in _traces(acl_store, case.gold_doc_ids))
+        out["acl"] = clean / len(chosen) if chosen else None
+        acl_store.close()
+    return out

@@ -1,0 +1,205 @@
+"""Release-table metrics, risk-coverage curves and operating points. Pure: results in, numbers out.
+
+Definitions (first seed article):
+- unsupported-answer rate: share of cases labelled abstain that were answered (answer or partial);
+- supported-answer rate: share of cases labelled answer (or partial) that were answered;
+- correct-answer rate: share of answer cases with gold strings whose answer contains one of them
+  (SQuAD normalisation: lower case, no punctuation, no articles, single spaces);
+- reason-code accuracy: share of correctly abstained cases that name one of the expected reasons;
+- citation validity: share of answered cases whose every cited id is in the request's context.
+A risk-coverage curve orders cases by a confidence score; at each cut, coverage is the share
+answered and risk is the share of answered cases that should have abstained. AURC is the mean risk
+over all cuts (lower is better).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ANSWERED = ("answer", "partial")
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One case's outcome, with the confidence each method assigned it."""
+
+    id: str
+    expected: str | None
+    status: str
+    reason_codes: tuple[str, ...] = ()
+    answer: str | None = None
+    cited_ids: tuple[str, ...] = ()
+    context_ids: tuple[str, ...] = ()
+    expected_reasons: tuple[str, ...] = ()
+    gold_answers: tuple[str, ...] = ()
+    scores: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def answered(self) -> bool:
+        return self.status in ANSWERED
+
+    @property
+    def should_answer(self) -> bool:
+        return self.expected in ANSWERED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "expected": self.expected,
+            "status": self.status,
+            "reason_codes": list(self.reason_codes),
+            "answer": self.answer,
+            "cited_ids": list(self.cited_ids),
+            "context_ids": list(self.context_ids),
+            "expected_reasons": list(self.expected_reasons),
+            "gold_answers": list(self.gold_answers),
+            "scores": dict(self.scores),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> CaseResult:
+        return cls(
+            id=d["id"],
+            expected=d.get("expected"),
+            status=d["status"],
+            reason_codes=tuple(d.get("reason_codes", ())),
+            answer=d.get("answer"),
+            cited_ids=tuple(d.get("cited_ids", ())),
+            context_ids=tuple(d.get("context_ids", ())),
+            expected_reasons=tuple(d.get("expected_reasons", ())),
+            gold_answers=tuple(d.get("gold_answers", ())),
+            scores=dict(d.get("scores", {})),
+        )
+
+
+def normalize_answer(text: str) -> str:
+    """SQuAD v2 normalisation: lower case, drop punctuation and articles, collapse white space."""
+    text = text.lower()
+    text = "".join(ch for ch in text if ch not in set(string.punctuation))
+    text = re.sub(r"\b(a|an|the)\b", " ", text)
+    return " ".join(text.split())
+
+
+def contains_gold(answer: str | None, gold: Sequence[str]) -> bool:
+    if not answer:
+        return False
+    got = normalize_answer(re.sub(r"\[[^\[\]\s]+\]", " ", answer))
+    return any(normalize_answer(g) and normalize_answer(g) in got for g in gold)
+
+
+def _rate(hits: int, total: int) -> float | None:
+    return hits / total if total else None
+
+
+def release_table(results: Sequence[CaseResult]) -> dict[str, Any]:
+    """The five release metrics, with their counts. Unlabelled cases count in nothing."""
+    labelled = [r for r in results if r.expected is not None]
+    abstain = [r for r in labelled if not r.should_answer]
+    answer = [r for r in labelled if r.should_answer]
+    with_gold = [r for r in answer if r.gold_answers]
+    abstained_ok = [r for r in abstain if not r.answered]
+    answered = [r for r in labelled if r.answered]
+    return {
+        "cases": len(results),
+        "labelled": len(labelled),
+        "unsupported_answer_rate": _rate(sum(r.answered for r in abstain), len(abstain)),
+        "supported_answer_rate": _rate(sum(r.answered for r in answer), len(answer)),
+        "correct_answer_rate": _rate(sum(contains_gold(r.answer, r.gold_answers) for r in with_gold), len(with_gold)),
+        "reason_code_accuracy": _rate(
+            sum(bool(set(r.reason_codes) & set(r.expected_reasons)) for r in abstained_ok if r.expected_reasons),
+            sum(1 for r in abstained_ok if r.expected_reasons),
+        ),
+        "citation_validity": _rate(
+            sum(bool(r.cited_ids) and set(r.cited_ids) <= set(r.context_ids) for r in answered), len(answered)
+        ),
+        "n_abstain_expected": len(abstain),
+        "n_answer_expected": len(answer),
+        "n_with_gold": len(with_gold),
+    }
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Risk-coverage points for one method, highest confidence first."""
+
+    method: str
+    coverage: tuple[float, ...]
+    risk: tuple[float, ...]
+    thresholds: tuple[float, ...]
+    aurc: float
+
+
+def risk_coverage(method: str, scores: Sequence[float], should_answer: Sequence[bool]) -> Curve:
+    """Answer the k most confident cases, for every k; tied scores are answered together."""
+    n = len(scores)
+    if n == 0:
+        return Curve(method, (), (), (), float("nan"))
+    order = sorted(range(n), key=lambda i: -scores[i])
+    coverage: list[float] = []
+    risk: list[float] = []
+    thresholds: list[float] = []
+    errors = 0
+    i = 0
+    per_case_risk: list[float] = []
+    while i < n:
+        j = i
+        while j < n and scores[order[j]] == scores[order[i]]:
+            errors += 0 if should_answer[order[j]] else 1
+            j += 1
+        r = errors / j
+        per_case_risk += [r] * (j - i)
+        coverage.append(j / n)
+        risk.append(r)
+        thresholds.append(scores[order[i]])
+        i = j
+    return Curve(method, tuple(coverage), tuple(risk), tuple(thresholds), sum(per_case_risk) / n)
+
+
+def operating_point(scores: Sequence[float], should_answer: Sequence[bool], min_supported: float) -> dict[str, float]:
+    """The highest threshold whose supported-answer rate reaches `min_supported`, and its unsupported rate."""
+    pos = sum(should_answer)
+    neg = len(should_answer) - pos
+    for t in sorted(set(scores), reverse=True):
+        answered = [s >= t for s in scores]
+        supported = sum(a and y for a, y in zip(answered, should_answer, strict=True)) / pos if pos else 0.0
+        if supported >= min_supported:
+            unsupported = sum(a and not y for a, y in zip(answered, should_answer, strict=True)) / neg if neg else 0.0
+            return {"threshold": t, "supported_answer_rate": supported, "unsupported_answer_rate": unsupported}
+    return {"threshold": float("-inf"), "supported_answer_rate": 1.0, "unsupported_answer_rate": 1.0 if neg else 0.0}
+
+
+def drift(previous: Sequence[CaseResult], current: Sequence[CaseResult]) -> list[dict[str, Any]]:
+    """Cases whose decision changed, and which boundary moved for each."""
+    before = {r.id: r for r in previous}
+    changes = []
+    for r in current:
+        old = before.get(r.id)
+        if old is None or (old.status, old.reason_codes) == (r.status, r.reason_codes):
+            continue
+        if old.answered != r.answered:
+            if r.expected is None:
+                boundary = "decision changed (unlabelled case)"
+            elif r.should_answer:
+                boundary = "supported-answer boundary: " + ("now answered" if r.answered else "now refused")
+            else:
+                boundary = "unsupported-answer boundary: " + (
+                    "now answered (regression)" if r.answered else "now abstains"
+                )
+        else:
+            boundary = "reasons changed"
+        changes.append(
+            {
+                "id": r.id,
+                "expected": r.expected,
+                "before": old.status,
+                "after": r.status,
+                "reasons_before": list(old.reason_codes),
+                "reasons_after": list(r.reason_codes),
+                "boundary": boundary,
+            }
+        )
+    return changes

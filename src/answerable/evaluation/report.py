@@ -1,0 +1,65 @@
+"""Everything `answerable eval` computes from case results, as one JSON-ready object."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from answerable.evaluation.metrics import CaseResult, Curve, operating_point, release_table, risk_coverage
+
+METHODS = ("gate", "rerank", "similarity")
+
+
+def curves(results: Sequence[CaseResult]) -> list[Curve]:
+    labelled = [r for r in results if r.expected is not None and r.scores]
+    y = [r.should_answer for r in labelled]
+    return [risk_coverage(m, [r.scores.get(m, 0.0) for r in labelled], y) for m in METHODS]
+
+
+def baselines(results: Sequence[CaseResult], metrics: dict[str, Any]) -> dict[str, Any]:
+    """Each baseline's AURC, and its unsupported-answer rate where it answers as much as the gate does."""
+    labelled = [r for r in results if r.expected is not None and r.scores]
+    y = [r.should_answer for r in labelled]
+    target = metrics.get("supported_answer_rate") or 0.0
+    out: dict[str, Any] = {}
+    for curve in curves(results):
+        entry: dict[str, Any] = {"aurc": curve.aurc}
+        if curve.method != "gate":
+            entry["at_gate_supported_rate"] = operating_point(
+                [r.scores.get(curve.method, 0.0) for r in labelled], y, target
+            )
+        out[curve.method] = entry
+    return out
+
+
+def build_report(results: Sequence[CaseResult]) -> dict[str, Any]:
+    metrics = release_table(results)
+    return {"metrics": metrics, "baselines": baselines(results, metrics), "cases": [r.to_dict() for r in results]}
+
+
+def format_table(report: dict[str, Any]) -> str:
+    m = report["metrics"]
+
+    def pct(v: float | None) -> str:
+        return "  n/a" if v is None else f"{v:6.1%}"
+
+    lines = [
+        f"cases: {m['cases']} ({m['labelled']} labelled: "
+        f"{m['n_answer_expected']} answer, {m['n_abstain_expected']} abstain)",
+        f"  unsupported-answer rate  {pct(m['unsupported_answer_rate'])}   (answered where abstain was expected)",
+        f"  supported-answer rate    {pct(m['supported_answer_rate'])}   (answered where an answer was expected)",
+        f"  correct-answer rate      {pct(m['correct_answer_rate'])}   (gold string in answer; {m['n_with_gold']})",
+        f"  reason-code accuracy     {pct(m['reason_code_accuracy'])}",
+        f"  citation validity        {pct(m['citation_validity'])}",
+        "risk-coverage (AURC, lower is better):",
+    ]
+    for method, b in report["baselines"].items():
+        extra = ""
+        if "at_gate_supported_rate" in b:
+            op = b["at_gate_supported_rate"]
+            extra = (
+                f"   unsupported-answer rate {op['unsupported_answer_rate']:.1%}"
+                f" at supported {op['supported_answer_rate']:.1%}"
+            )
+        lines.append(f"  {method:10} AURC {b['aurc']:.3f}{extra}")
+    return "\n".join(lines)

@@ -1,0 +1,101 @@
+"""`answerable eval` end to end on a small folder in the shared-data format, with the lexical models."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from answerable.cli import main
+
+
+def write_folder(root: Path) -> Path:
+    root.mkdir()
+    docs = [
+        {
+            "id": "keys",
+            "title": "API keys",
+            "text": "To rotate an API key open Settings and click Rotate. Old keys work for 24 hours.",
+        },
+        {"id": "refunds", "title": "Refunds", "text": "Annual plans can be refunded within 30 days of purchase."},
+        {"id": "tls", "title": "TLS", "text": "The API accepts TLS 1.2 and TLS 1.3 only.", "updated_at": "2026-01-01"},
+    ]
+    (root / "corpus.jsonl").write_text("".join(json.dumps(d) + "\n" for d in docs))
+    cases = [
+        {
+            "id": "c1",
+            "question": "How long do old API keys keep working after rotation?",
+            "expected": "answer",
+            "answers": ["24 hours"],
+            "gold_doc_ids": ["keys"],
+            "as_of": "2026-11-29",
+        },
+        {
+            "id": "c2",
+            "question": "Within how many days can an annual plan be refunded?",
+            "expected": "answer",
+            "answers": ["30 days"],
+            "gold_doc_ids": ["refunds"],
+            "as_of": "2026-11-29",
+        },
+        {
+            "id": "c3",
+            "question": "What is the capital of Peru?",
+            "expected": "abstain",
+            "reasons": ["no_answer_bearing_evidence", "low_retrieval_confidence", "support_below_threshold"],
+            "as_of": "2026-11-29",
+        },
+        {
+            "id": "c4",
+            "question": "Which TLS versions does the API accept?",
+            "context_doc_ids": ["refunds"],
+            "expected": "abstain",
+            "reasons": ["no_answer_bearing_evidence", "low_retrieval_confidence", "support_below_threshold"],
+        },
+        {"id": "c5", "question": "Do you sell gift cards?"},
+    ]
+    (root / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases))
+    return root
+
+
+def test_eval_writes_metrics_baselines_cases_curves_and_drift(tmp_path: Path) -> None:
+    folder = write_folder(tmp_path / "mini")
+    out = tmp_path / "run.json"
+    args = [
+        "eval",
+        str(folder),
+        "--embedder",
+        "hash:64",
+        "--reranker",
+        "lexical:bm25",
+        "--verifier",
+        "lexical:bm25",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--json",
+        str(out),
+        "--metamorphic",
+        "2",
+    ]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "unsupported-answer rate" in result.output and "AURC" in result.output
+    report = json.loads(out.read_text())
+    assert set(report) >= {"metrics", "baselines", "cases", "metamorphic"}
+    assert [c["id"] for c in report["cases"]] == ["c1", "c2", "c3", "c4", "c5"]
+    assert set(report["cases"][0]) >= {"id", "expected", "status", "reason_codes", "answer", "cited_ids", "scores"}
+    assert report["cases"][4]["expected"] is None and report["metrics"]["labelled"] == 4
+    assert set(report["baselines"]) == {"gate", "rerank", "similarity"}
+    assert report["cases"][3]["status"] == "abstain"  # closed context without the answer
+    assert (tmp_path / "run.png").stat().st_size > 1000
+    again = CliRunner().invoke(main, [*args[:-4], "--against", str(out)])
+    assert again.exit_code == 0 and "0 case(s) changed" in again.output
+
+
+def test_eval_rejects_a_folder_without_cases_or_claims(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(
+        main, ["eval", str(tmp_path / "empty"), "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
+    )
+    assert result.exit_code == 2 and "no cases.jsonl" in result.output

@@ -1,0 +1,103 @@
+"""Release-table metrics, curves, operating points and drift on hand-made results."""
+
+from __future__ import annotations
+
+import math
+
+from answerable.evaluation.claims import scores
+from answerable.evaluation.metrics import (
+    CaseResult,
+    contains_gold,
+    drift,
+    normalize_answer,
+    operating_point,
+    release_table,
+    risk_coverage,
+)
+
+
+def r(id: str, expected: str | None, status: str, **kw: object) -> CaseResult:
+    return CaseResult(id=id, expected=expected, status=status, **kw)  # type: ignore[arg-type]
+
+
+def test_squad_normalisation_and_gold_containment() -> None:
+    assert normalize_answer("The  Normans, in France!") == "normans in france"
+    assert contains_gold("They came from Normandy [p#1].", ["normandy"])
+    assert not contains_gold("They came from Norway.", ["Normandy"])
+    assert not contains_gold(None, ["x"])
+
+
+def test_release_table_counts_each_side_of_the_boundary() -> None:
+    results = [
+        r(
+            "a1",
+            "answer",
+            "answer",
+            answer="30 days [r#0]",
+            gold_answers=("30 days",),
+            cited_ids=("r#0",),
+            context_ids=("r#0",),
+        ),
+        r("a2", "answer", "abstain", reason_codes=("low_retrieval_confidence",), gold_answers=("x",)),
+        r("a3", "partial", "partial", cited_ids=("z#9",), context_ids=("r#0",)),
+        r(
+            "b1",
+            "abstain",
+            "abstain",
+            reason_codes=("conflicting_evidence",),
+            expected_reasons=("conflicting_evidence",),
+        ),
+        r("b2", "abstain", "abstain", reason_codes=("no_evidence",), expected_reasons=("evidence_stale",)),
+        r("b3", "abstain", "answer", cited_ids=("q#1",), context_ids=("q#1",)),
+        r("u1", None, "answer"),
+    ]
+    m = release_table(results)
+    assert (m["cases"], m["labelled"]) == (7, 6)
+    assert m["unsupported_answer_rate"] == 1 / 3
+    assert m["supported_answer_rate"] == 2 / 3
+    assert m["correct_answer_rate"] == 1 / 2
+    assert m["reason_code_accuracy"] == 1 / 2
+    assert m["citation_validity"] == 2 / 3  # a3 cites an id outside its context
+
+
+def test_risk_coverage_and_aurc() -> None:
+    curve = risk_coverage("m", [0.9, 0.8, 0.7, 0.1], [True, True, False, False])
+    assert curve.coverage == (0.25, 0.5, 0.75, 1.0)
+    assert curve.risk == (0.0, 0.0, 1 / 3, 0.5)
+    assert math.isclose(curve.aurc, (0 + 0 + 1 / 3 + 0.5) / 4)
+    reversed_order = risk_coverage("r", [0.1, 0.2, 0.8, 0.9], [True, True, False, False])
+    assert reversed_order.aurc > curve.aurc
+    tied = risk_coverage("t", [0.5, 0.5], [True, False])
+    assert tied.coverage == (1.0,) and tied.risk == (0.5,)
+
+
+def test_operating_point_matches_a_supported_rate() -> None:
+    op = operating_point([0.9, 0.8, 0.7, 0.6], [True, False, True, False], 1.0)
+    assert op == {"threshold": 0.7, "supported_answer_rate": 1.0, "unsupported_answer_rate": 0.5}
+
+
+def test_drift_names_the_boundary_that_moved() -> None:
+    before = [
+        r("a", "answer", "answer"),
+        r("b", "abstain", "abstain"),
+        r("c", "abstain", "abstain", reason_codes=("x",)),
+    ]
+    after = [
+        r("a", "answer", "abstain"),
+        r("b", "abstain", "answer"),
+        r("c", "abstain", "abstain", reason_codes=("y",)),
+    ]
+    changes = {c["id"]: c["boundary"] for c in drift(before, after)}
+    assert changes == {
+        "a": "supported-answer boundary: now refused",
+        "b": "unsupported-answer boundary: now answered (regression)",
+        "c": "reasons changed",
+    }
+
+
+def test_verifier_scores() -> None:
+    s = scores(
+        ["supported", "refuted", "insufficient", "supported"], ["supported", "insufficient", "insufficient", "refuted"]
+    )
+    assert s["confusion"] == [[1, 1, 0], [0, 0, 1], [0, 0, 1]]
+    assert math.isclose(s["balanced_accuracy"], (0.5 + 0 + 1) / 3)
