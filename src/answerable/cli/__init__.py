@@ -8,6 +8,7 @@ from answerable import __version__
 from answerable.cli.ask import ask_command
 from answerable.cli.decide import decide_command
 from answerable.cli.eval import eval_command
+from answerable.cli.gaps import gaps_command
 from answerable.cli.ingest import ingest_command
 from answerable.cli.log import log_group
 from answerable.cli.policy import policy_group
@@ -28,6 +29,7 @@ main.add_command(ingest_command)
 main.add_command(search_command)
 main.add_command(ask_command)
 main.add_command(log_group)
+main.add_command(gaps_command)
 main.add_command(eval_command)
 main.add_command(score_group)
 main.add_command(train_group)
