@@ -93,6 +93,7 @@ class Engine:
         self.log = log
         self.today = today
         self.last_record: dict[str, Any] | None = None  # the latest decision's log record (one thread)
+        self.last_evidence: Evidence | None = None
 
     def ask(
         self,
@@ -232,6 +233,7 @@ class Engine:
         clock.lap("decide")
         record = log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted)
         self.last_record = record
+        self.last_evidence = evidence
         if self.log:
             self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
         return decision

@@ -302,3 +302,38 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         suggestions=values["suggestions"],
         freshness_days=values["freshness_days"],
     )
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list | tuple | frozenset | set):
+        items = sorted(value) if isinstance(value, frozenset | set) else list(value)
+        return "[" + ", ".join(_toml_value(str(v) if isinstance(v, StrEnum) else v) for v in items) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def policy_to_toml(name: str, version: str, profiles: Mapping[str, Profile], header: str = "") -> str:
+    """A policy file that `load_policy` reads back to the same profiles."""
+    lines = [f"# {line}" for line in header.splitlines()]
+    lines += ["[policy]", f"name = {_toml_value(name)}", f"version = {_toml_value(version)}", ""]
+    for pname, profile in profiles.items():
+        lines.append(f"[profiles.{pname}]")
+        for setting in SETTINGS:
+            if setting.name == "freshness_days":
+                continue
+            value = getattr(profile, setting.name)
+            if isinstance(value, tuple | frozenset):
+                value = [str(v) for v in value] if not isinstance(value, frozenset) else sorted(str(v) for v in value)
+            lines.append(f"{setting.name} = {_toml_value(value)}")
+        lines.append("")
+        lines.append(f"[profiles.{pname}.freshness_days]")
+        for kind, days in profile.freshness_days.items():
+            key = kind if kind.replace("_", "").replace("-", "").isalnum() else _toml_value(kind)
+            lines.append(f"{key} = {days}")
+        lines.append("")
+    return "\n".join(lines)

@@ -6,6 +6,7 @@ import click
 
 from answerable import __version__
 from answerable.cli.ask import ask_command
+from answerable.cli.calibrate import calibrate_command
 from answerable.cli.decide import decide_command
 from answerable.cli.eval import eval_command
 from answerable.cli.gaps import gaps_command
@@ -31,5 +32,6 @@ main.add_command(ask_command)
 main.add_command(log_group)
 main.add_command(gaps_command)
 main.add_command(eval_command)
+main.add_command(calibrate_command)
 main.add_command(score_group)
 main.add_command(train_group)

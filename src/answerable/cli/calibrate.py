@@ -1,0 +1,163 @@
+"""`answerable calibrate DIR --target-unsupported 0.05`: fit thresholds, write a new policy version."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import click
+
+from answerable.cli.ask import reranker_option, verifier_option
+from answerable.cli.common import policy_option, reports_errors
+from answerable.cli.store_options import embedder_option
+from answerable.embed import load_embedder
+from answerable.engine import Engine
+from answerable.errors import InputError
+from answerable.evaluation.calibrate import choose, collect, frontier, half, rates, sweep
+from answerable.evaluation.data import open_dataset
+from answerable.evaluation.heldout import held_out_cases
+from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
+from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.policy import load_policy, policy_to_toml
+
+
+@click.command("calibrate")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--target-unsupported",
+    type=float,
+    default=0.05,
+    show_default=True,
+    help="Highest acceptable unsupported-answer rate.",
+)
+@click.option("--profile", default="strict", show_default=True, help="The profile whose thresholds are fitted.")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("policy.calibrated.toml"),
+    show_default=True,
+    help="Where to write the new policy version.",
+)
+@click.option("--version", "version", default=None, help="Version of the new policy (default: old version + date).")
+@click.option(
+    "--png",
+    "png",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Save the sweep's curve (default: next to --out).",
+)
+@click.option("--limit", type=int, default=None, help="Use at most N cases.")
+@click.option("--held-out", is_flag=True, help="Only cases the shipped models never trained on.")
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CACHE, show_default=True)
+@embedder_option
+@reranker_option
+@verifier_option
+@policy_option
+@reports_errors
+def calibrate_command(
+    folder: Path,
+    target_unsupported: float,
+    profile: str,
+    out: Path,
+    version: str | None,
+    png: Path | None,
+    limit: int | None,
+    held_out: bool,
+    cache: Path,
+    embedder_spec: str | None,
+    reranker_spec: str | None,
+    verifier_spec: str | None,
+    policy_path: str | None,
+) -> None:
+    """Sweep min_support and min_retrieval_score on half of FOLDER's cases; report on the other half.
+
+    The chosen point has the most supported answers whose unsupported-answer rate is at or under the
+    target on the fitting half. The fitting and reporting halves never share a case.
+    """
+    dataset = open_dataset(folder)
+    if not dataset.cases:
+        raise InputError(f"{folder}: calibration needs labelled cases")
+    policy = load_policy(policy_path)
+    base = policy.profile(profile)
+    corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
+    cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
+    cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
+    embedder = load_embedder(embedder_spec)
+    store = build_index(dataset, embedder, cache)
+    engine = Engine(
+        store,
+        embedder,
+        load_reranker(reranker_spec or DEFAULT_SPEC),
+        load_verifier(verifier_spec or DEFAULT_SPEC),
+        policy,
+        log=False,
+    )
+    with click.progressbar(length=len(cases), label="collecting evidence", file=sys.stderr) as bar:
+        items = collect(engine, cases, base, progress=lambda _i: bar.update(1))
+    store.close()
+    fit = [it for it in items if half(it[0].id) == "fit"]
+    report = [it for it in items if half(it[0].id) == "report"]
+    today = date.today()
+    points = sweep(fit, base, today)
+    chosen = choose(points, target_unsupported)
+    if chosen is None:
+        raise InputError(f"no thresholds keep the unsupported-answer rate at or under {target_unsupported:.1%}")
+    tuned = replace(base, min_support=chosen.min_support, min_retrieval_score=chosen.min_retrieval_score)
+    held = rates(report, tuned, today)
+    new_version = version or f"{policy.version}+cal.{today.isoformat()}"
+    profiles = dict(policy.profiles)
+    profiles[profile] = replace(tuned, version=new_version)
+    profiles = {k: replace(v, version=new_version) for k, v in profiles.items()}
+    header = (
+        f"Calibrated by `answerable calibrate {folder} --target-unsupported {target_unsupported}` on {today}.\n"
+        f"Fitted on {len(fit)} cases: supported {chosen.supported_answer_rate:.1%}, "
+        f"unsupported {chosen.unsupported_answer_rate:.1%}.\n"
+        f"Reported on {len(report)} other cases: supported {held.supported_answer_rate:.1%}, "
+        f"unsupported {held.unsupported_answer_rate:.1%}."
+    )
+    out.write_text(policy_to_toml(policy.name, new_version, profiles, header), encoding="utf-8")
+    load_policy(out)  # what we wrote must read back
+    click.echo(
+        f"{profile}: min_support {base.min_support:g} -> {chosen.min_support:g}, "
+        f"min_retrieval_score {base.min_retrieval_score:g} -> {chosen.min_retrieval_score:g}"
+    )
+    click.echo(
+        f"fit half ({len(fit)} cases): supported {chosen.supported_answer_rate:.1%}, "
+        f"unsupported {chosen.unsupported_answer_rate:.1%}"
+    )
+    click.echo(
+        f"report half ({len(report)} cases): supported {held.supported_answer_rate:.1%}, "
+        f"unsupported {held.unsupported_answer_rate:.1%}"
+    )
+    click.echo(f"wrote {out} (version {new_version})")
+    _plot(frontier(points), chosen, png or out.with_suffix(".png"), target_unsupported)
+
+
+def _plot(curve: list, chosen: object, path: Path, target: float) -> None:  # type: ignore[type-arg]
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4.5), dpi=120)
+    ax.step(
+        [p.unsupported_answer_rate for p in curve],
+        [p.supported_answer_rate for p in curve],
+        where="post",
+        label="best reachable (fit half)",
+    )
+    ax.axvline(target, color="grey", linestyle="--", label=f"target {target:.0%}")
+    ax.plot([chosen.unsupported_answer_rate], [chosen.supported_answer_rate], "o", label="chosen")  # type: ignore[attr-defined]
+    ax.set_xlabel("unsupported-answer rate")
+    ax.set_ylabel("supported-answer rate")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    click.echo(f"curve saved to {path}")

@@ -1,0 +1,102 @@
+"""Threshold calibration: the operating point with the most supported answers under a target
+unsupported-answer rate, fitted on one half of the cases and reported on the other.
+
+The gate is pure, so evidence is collected once per case (with a permissive profile, so nothing is
+cut short) and every candidate profile is replayed through `authorize` without touching the models.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+
+from answerable.engine import Engine
+from answerable.evaluation.data import Case
+from answerable.gate import authorize
+from answerable.policy import Policy, Profile
+from answerable.types import Evidence, Principal, Status
+
+GRID = (*(round(0.05 * i, 2) for i in range(0, 20)), 0.97, 0.99)
+
+
+@dataclass(frozen=True)
+class Point:
+    min_support: float
+    min_retrieval_score: float
+    supported_answer_rate: float
+    unsupported_answer_rate: float
+
+
+def half(case_id: str) -> str:
+    """A stable split by id: 'fit' or 'report'."""
+    return "fit" if int(hashlib.sha1(case_id.encode()).hexdigest(), 16) % 2 == 0 else "report"
+
+
+def collect(
+    engine: Engine, cases: Sequence[Case], profile: Profile, progress: Callable[[int], None] | None = None
+) -> list[tuple[Case, Evidence]]:
+    """Evidence for each labelled case, gathered under a permissive copy of the profile."""
+    permissive = replace(profile, name=profile.name, min_support=0.0, min_retrieval_score=0.0)
+    policy = Policy(engine.policy.name, engine.policy.version, {profile.name: permissive}, engine.policy.path)
+    saved, engine.policy = engine.policy, policy
+    out = []
+    try:
+        for i, case in enumerate(cases, start=1):
+            if case.expected is None:
+                continue
+            engine.ask(
+                case.question,
+                Principal(case.tenant, case.groups, f"calibrate:{case.id}"),
+                profile.name,
+                as_of=case.as_of,
+                doc_ids=case.context_doc_ids,
+            )
+            assert engine.last_evidence is not None
+            out.append((case, engine.last_evidence))
+            if progress:
+                progress(i)
+    finally:
+        engine.policy = saved
+    return out
+
+
+def rates(items: Sequence[tuple[Case, Evidence]], profile: Profile, today: date) -> Point:
+    answer = abstain = answered_ok = answered_bad = 0
+    for case, evidence in items:
+        # With a case-specific profile (e.g. assist cases), the case keeps its own rules.
+        answered = authorize(evidence, profile, case.as_of or today).status is not Status.ABSTAIN
+        if case.expected in ("answer", "partial"):
+            answer += 1
+            answered_ok += answered
+        else:
+            abstain += 1
+            answered_bad += answered
+    return Point(
+        profile.min_support,
+        profile.min_retrieval_score,
+        answered_ok / answer if answer else 0.0,
+        answered_bad / abstain if abstain else 0.0,
+    )
+
+
+def sweep(items: Sequence[tuple[Case, Evidence]], base: Profile, today: date) -> list[Point]:
+    return [rates(items, replace(base, min_support=s, min_retrieval_score=r), today) for s in GRID for r in GRID]
+
+
+def choose(points: Sequence[Point], target: float) -> Point | None:
+    """Most supported answers at or under the target; ties go to the stricter thresholds."""
+    ok = [p for p in points if p.unsupported_answer_rate <= target]
+    if not ok:
+        return None
+    return max(ok, key=lambda p: (p.supported_answer_rate, p.min_support + p.min_retrieval_score))
+
+
+def frontier(points: Sequence[Point]) -> list[Point]:
+    """For each unsupported rate, the best supported rate reachable: the curve worth plotting."""
+    best: list[Point] = []
+    for p in sorted(points, key=lambda p: (p.unsupported_answer_rate, -p.supported_answer_rate)):
+        if not best or p.supported_answer_rate > best[-1].supported_answer_rate:
+            best.append(p)
+    return best
