@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from answerable import ClaimStatus, Label, ReasonCode, Status, assess, decide
+from answerable import ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, decide
 from answerable.policy import Precedence
 from tests.conftest import NOW, draft, evidence, passage, verdict
 
@@ -84,7 +84,7 @@ def test_partial_win_resolves_nothing(policy):  # type: ignore[no-untyped-def]
 
 def test_stale_or_disallowed_refuter_is_no_conflict(policy):  # type: ignore[no-untyped-def]
     strict = policy.profile("strict")
-    for refuter in (passage("old#1", 0.88, updated=date(2019, 1, 1)), passage("old#1", 0.88, trust=None)):
+    for refuter in (passage("old#1", 0.88, updated=date(2019, 1, 1)), passage("old#1", 0.88, trust=TrustTier.DRAFT)):
         ev = evidence(
             (passage("new#1", 0.9), refuter),
             (verdict("c1", "new#1", S, 0.93), verdict("c1", "old#1", F, 0.9)),

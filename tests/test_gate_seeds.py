@@ -254,11 +254,14 @@ def test_freshness_limit_depends_on_source_kind(policy):  # type: ignore[no-unty
 
 
 def test_unrated_trust_follows_the_profile(policy):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
     ev = evidence(
         (passage("a#1", trust=None),), (verdict("c1", "a#1", S, 0.95),), drafted=draft(("x.", ("a#1",), 0.95))
     )
-    assert decide(ev, policy.profile("strict"), NOW).reason_codes == (R.SOURCE_NOT_ALLOWED,)
-    assert decide(ev, policy.profile("assist"), NOW).status is Status.ANSWER
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER  # shipped: judged on content
+    requiring = replace(policy.profile("strict"), allow_unrated_trust=False)
+    assert decide(ev, requiring, NOW).reason_codes == (R.SOURCE_NOT_ALLOWED,)
 
 
 def test_draft_tier_is_never_allowed_by_the_shipped_profiles(policy):  # type: ignore[no-untyped-def]

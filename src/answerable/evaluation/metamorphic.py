@@ -1,7 +1,8 @@
 """Metamorphic checks from the first seed, generated from any dataset with gold documents.
 
-For answer cases with `gold_doc_ids` that the engine answers (the decisive documents are the gold ones
-and the ones the answer cited):
+For answer cases with `gold_doc_ids` that the engine answers. The decisive documents are the gold ones
+and those the answer cites; when another document states the same fact, what the new answer cites is
+removed too, for up to three rounds:
 - remove: retrieve from everything but the gold documents -> must not be a full answer;
 - add: put the gold documents back -> must answer again (a no-answer case made answerable);
 - stale: the gold documents dated far past every freshness limit -> must not answer;
@@ -27,6 +28,7 @@ from answerable.evaluation.runner import run_case
 from answerable.store.sqlite import SQLiteStore
 
 RESTRICTED = "metamorphic-restricted"
+ROUNDS = 3
 
 
 def _all_doc_ids(store: SQLiteStore) -> list[str]:
@@ -91,8 +93,8 @@ def run_metamorphic(
     """Pass rates of the four variants over up to `limit` answerable cases with gold documents."""
     eligible = [c for c in cases if c.expected == "answer" and c.gold_doc_ids]
     chosen: list[Case] = []
-    for case in eligible:
-        if len(chosen) >= limit:
+    for tried, case in enumerate(eligible):
+        if len(chosen) >= limit or tried >= 10 * limit:
             break
         original = run_case(engine, case, profile)
         if original.status == "answer":
@@ -102,16 +104,25 @@ def run_metamorphic(
     everything = _all_doc_ids(store)
     out: dict[str, Any] = {"cases": len(chosen), "eligible": len(eligible)}
     remove_ok = add_ok = 0
+    decisive: dict[str, tuple[str, ...]] = {}
     for case in chosen:
         pool = case.context_doc_ids if case.context_doc_ids is not None else tuple(everything)
-        without = [d for d in pool if d not in set(case.gold_doc_ids)]
-        removed = run_case(engine, case, profile, doc_ids=without)
+        removed_docs = set(case.gold_doc_ids)
+        # Another document may state the same fact: keep removing what the answer cites, a few rounds.
+        for _ in range(ROUNDS):
+            without = [d for d in pool if d not in removed_docs]
+            removed = run_case(engine, case, profile, doc_ids=without)
+            if removed.status != "answer":
+                break
+            removed_docs |= {pid.rsplit("#", 1)[0] for pid in removed.cited_ids}
+        decisive[case.id] = tuple(sorted(removed_docs))
         remove_ok += removed.status != "answer"
         if removed.status != "answer":
-            add_ok += run_case(engine, case, profile, doc_ids=[*without, *case.gold_doc_ids]).status == "answer"
+            add_ok += run_case(engine, case, profile, doc_ids=[*without, *sorted(removed_docs)]).status == "answer"
     out["remove"] = remove_ok / len(chosen) if chosen else None
     out["add"] = add_ok / remove_ok if remove_ok else None
 
+    chosen = [replace(c, gold_doc_ids=decisive[c.id]) for c in chosen]
     gold = sorted({d for c in chosen for d in c.gold_doc_ids})
     with tempfile.TemporaryDirectory() as tmp:
         stale_store = _copy(store, Path(tmp) / "stale.db")
