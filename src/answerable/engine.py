@@ -37,8 +37,8 @@ from answerable.types import (
     Verdict,
 )
 
-# A passage "answers" a claim when the calibrated answerability is at least this; the profile's
-# min_support then decides whether that support is strong enough.
+# A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
+# min_support, if lower); min_support then decides whether that support is strong enough.
 ANSWERS = 0.5
 
 
@@ -176,9 +176,10 @@ class Engine:
                 scores = [p.scores.rerank or 0.0 for p in top]
             else:
                 scores = self.reranker.score(claim.text, [p.text for p in top])
+            floor = min(ANSWERS, prof.min_support)
             mine = [
                 Verdict(claim.id, p.id, Label.SUPPORTED, s)
-                if s >= ANSWERS
+                if s >= floor
                 else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
                 for p, s in zip(top, scores, strict=True)
             ]

@@ -20,6 +20,7 @@ from answerable.evaluation.data import open_dataset
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
 from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.models.training.data import Split
 from answerable.policy import load_policy, policy_to_toml
 
 
@@ -50,7 +51,11 @@ from answerable.policy import load_policy, policy_to_toml
     help="Save the sweep's curve (default: next to --out).",
 )
 @click.option("--limit", type=int, default=None, help="Use at most N cases.")
-@click.option("--held-out", is_flag=True, help="Only cases the shipped models never trained on.")
+@click.option(
+    "--calib-split",
+    is_flag=True,
+    help="Only the calibration share of the models' split (never trained on, never reported by eval --held-out).",
+)
 @click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_CACHE, show_default=True)
 @embedder_option
 @reranker_option
@@ -65,7 +70,7 @@ def calibrate_command(
     version: str | None,
     png: Path | None,
     limit: int | None,
-    held_out: bool,
+    calib_split: bool,
     cache: Path,
     embedder_spec: str | None,
     reranker_spec: str | None,
@@ -83,7 +88,7 @@ def calibrate_command(
     policy = load_policy(policy_path)
     base = policy.profile(profile)
     corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
-    cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
+    cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
     cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
     embedder = load_embedder(embedder_spec)
     store = build_index(dataset, embedder, cache)

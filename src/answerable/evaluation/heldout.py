@@ -15,7 +15,8 @@ from answerable.evaluation.data import Case
 from answerable.models.training.data import Split, split_of
 
 
-def held_out_cases(cases: Sequence[Case], corpus: Path | None) -> list[Case]:
+def held_out_cases(cases: Sequence[Case], corpus: Path | None, split: Split = Split.EVAL) -> list[Case]:
+    """The cases in `split` (eval: never trained on; calib: the calibration share, also never trained on)."""
     titles: dict[str, str] = {}
     if corpus is not None and corpus.is_file():
         with corpus.open(encoding="utf-8") as f:
@@ -29,7 +30,7 @@ def held_out_cases(cases: Sequence[Case], corpus: Path | None) -> list[Case]:
             if case.gold_doc_ids:
                 article = titles.get(case.gold_doc_ids[0], case.gold_doc_ids[0])
             key = article or case.id
-        if split_of(key) is Split.EVAL:
+        if split_of(key) is split:
             kept.append(case)
     return kept
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,7 @@ def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
     path = base_path()
     torch.manual_seed(seed)
     transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
     tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
     model = transformers.AutoModelForSequenceClassification.from_pretrained(
         path, num_labels=spec.num_labels, local_files_only=True
@@ -85,7 +87,9 @@ def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
         modules_to_save=["classifier"],
         task_type="SEQ_CLS",
     )
-    return peft.get_peft_model(model, config), tok
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # peft calls an API transformers has deprecated
+        return peft.get_peft_model(model, config), tok
 
 
 def save_adapter(model: Any, spec: ModelSpec, out: Path) -> None:
