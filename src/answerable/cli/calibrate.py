@@ -16,16 +16,17 @@ from answerable.embed import load_embedder
 from answerable.engine import Engine
 from answerable.errors import InputError
 from answerable.evaluation.calibrate import choose, collect, frontier, half, rates, sweep
-from answerable.evaluation.data import open_dataset
+from answerable.evaluation.data import Case, open_dataset
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
 from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
 from answerable.models.training.data import Split
 from answerable.policy import load_policy, policy_to_toml
+from answerable.types import Evidence
 
 
 @click.command("calibrate")
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option(
     "--target-unsupported",
     type=float,
@@ -50,7 +51,7 @@ from answerable.policy import load_policy, policy_to_toml
     default=None,
     help="Save the sweep's curve (default: next to --out).",
 )
-@click.option("--limit", type=int, default=None, help="Use at most N cases.")
+@click.option("--limit", type=int, default=None, help="Use at most N cases of each folder.")
 @click.option(
     "--calib-split",
     is_flag=True,
@@ -63,7 +64,7 @@ from answerable.policy import load_policy, policy_to_toml
 @policy_option
 @reports_errors
 def calibrate_command(
-    folder: Path,
+    folders: tuple[Path, ...],
     target_unsupported: float,
     profile: str,
     out: Path,
@@ -77,32 +78,31 @@ def calibrate_command(
     verifier_spec: str | None,
     policy_path: str | None,
 ) -> None:
-    """Sweep min_support and min_retrieval_score on half of FOLDER's cases; report on the other half.
+    """Sweep min_support and min_retrieval_score on half of the FOLDERS' cases; report on the other half.
 
     The chosen point has the most supported answers whose unsupported-answer rate is at or under the
     target on the fitting half. The fitting and reporting halves never share a case.
     """
-    dataset = open_dataset(folder)
-    if not dataset.cases:
-        raise InputError(f"{folder}: calibration needs labelled cases")
     policy = load_policy(policy_path)
     base = policy.profile(profile)
-    corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
-    cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
-    cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
     embedder = load_embedder(embedder_spec)
-    store = build_index(dataset, embedder, cache)
-    engine = Engine(
-        store,
-        embedder,
-        load_reranker(reranker_spec or DEFAULT_SPEC),
-        load_verifier(verifier_spec or DEFAULT_SPEC),
-        policy,
-        log=False,
-    )
-    with click.progressbar(length=len(cases), label="collecting evidence", file=sys.stderr) as bar:
-        items = collect(engine, cases, base, progress=lambda _i: bar.update(1))
-    store.close()
+    reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
+    verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
+    items: list[tuple[Case, Evidence]] = []
+    for folder in folders:
+        dataset = open_dataset(folder)
+        if not dataset.cases:
+            raise InputError(f"{folder}: calibration needs labelled cases")
+        corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
+        cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
+        cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
+        store = build_index(dataset, embedder, cache)
+        engine = Engine(store, embedder, reranker, verifier, policy, log=False)
+        label = f"collecting evidence: {folder.name}"
+        with click.progressbar(length=len(cases), label=label, file=sys.stderr) as bar:
+            items += collect(engine, cases, base, progress=lambda _i: bar.update(1))
+        store.close()
+    folder_names = " ".join(str(f) for f in folders)
     fit = [it for it in items if half(it[0].id) == "fit"]
     report = [it for it in items if half(it[0].id) == "report"]
     today = date.today()
@@ -117,7 +117,7 @@ def calibrate_command(
     profiles[profile] = replace(tuned, version=new_version)
     profiles = {k: replace(v, version=new_version) for k, v in profiles.items()}
     header = (
-        f"Calibrated by `answerable calibrate {folder} --target-unsupported {target_unsupported}` on {today}.\n"
+        f"Calibrated by `answerable calibrate {folder_names} --target-unsupported {target_unsupported}` on {today}.\n"
         f"Fitted on {len(fit)} cases: supported {chosen.supported_answer_rate:.1%}, "
         f"unsupported {chosen.unsupported_answer_rate:.1%}.\n"
         f"Reported on {len(report)} other cases: supported {held.supported_answer_rate:.1%}, "
