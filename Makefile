@@ -19,12 +19,21 @@ run: $(STAMP)
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
 	$(BIN)/answerable ingest examples/docs --store $(DEMO_STORE)
-	@echo "--- search as a customer (no groups): the staff-only runbook is invisible"
+	@echo "--- a question the docs answer"
+	$(BIN)/answerable ask "How long does my old API key keep working after I rotate it?" --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- two pages disagree and no precedence rule settles it"
+	$(BIN)/answerable ask "What is the maximum size of a data export?" --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- the answer is only in a staff-only runbook: a customer is told nothing about it"
+	$(BIN)/answerable ask "How do I drain the ingestion queue?" --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- the same question from staff"
+	$(BIN)/answerable ask "How do I drain the ingestion queue?" --groups staff --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- search as a customer, then as staff"
 	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --store $(DEMO_STORE)
-	@echo "--- the same search as staff"
 	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --groups staff --store $(DEMO_STORE)
 	@echo "--- the gate on the six evidence fixtures of the first seed"
 	$(BIN)/answerable decide --now 2026-11-29 examples/evidence/*.json
+	@echo "--- documentation gaps from the questions above"
+	$(BIN)/answerable gaps --store $(DEMO_STORE)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

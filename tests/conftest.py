@@ -16,7 +16,8 @@ NOW = date(2026, 11, 29)
 
 @pytest.fixture(scope="session")
 def policy() -> Policy:
-    return load_policy()
+    """The hand-set test policy (tests/policy.toml), independent of the calibrated shipped one."""
+    return load_policy(ROOT / "tests" / "policy.toml")
 
 
 def passage(

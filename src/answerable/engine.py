@@ -48,7 +48,7 @@ class EngineConfig:
 
     retrieve_k: int = 20
     rerank_k: int = 8
-    verify_k: int = 5
+    verify_k: int = 8
     conflict_k: int = 3
 
 

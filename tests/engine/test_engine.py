@@ -21,6 +21,8 @@ from answerable.store.sqlite import SQLiteStore
 from answerable.types import Claim, Draft, Label, Passage, Principal, ReasonCode, Status
 from tests.conftest import ROOT
 
+TEST_POLICY = ROOT / "tests" / "policy.toml"
+
 NOW = date(2026, 11, 29)
 WORD = re.compile(r"[a-z0-9]+")
 STOP = {
@@ -80,7 +82,13 @@ def engine(store: SQLiteStore, rerank=overlap, verify=None, **kw) -> Engine:  # 
     reranker = MockReranker(rerank)
     verifier = MockVerifier(verify or (lambda c, p: Label.INSUFFICIENT))
     return Engine(
-        store, HashEmbedder(128), reranker, verifier, load_policy(), generator=CountingGenerator(reranker.score), **kw
+        store,
+        HashEmbedder(128),
+        reranker,
+        verifier,
+        load_policy(TEST_POLICY),
+        generator=CountingGenerator(reranker.score),
+        **kw,
     )
 
 

@@ -38,7 +38,8 @@ def test_metamorphic_variants(folder: Path, embedder_spec: str, scorer: str, tmp
     dataset = open_dataset(folder)
     embedder = load_embedder(embedder_spec)
     store = build_index(dataset, embedder, tmp_path)
-    reranker, verifier, policy = reranker_for(scorer), load_verifier("lexical:bm25"), load_policy()
+    reranker, verifier = reranker_for(scorer), load_verifier("lexical:bm25")
+    policy = load_policy(ROOT / "tests" / "policy.toml")
 
     def engine_on(s):  # type: ignore[no-untyped-def]
         return Engine(s, embedder, reranker, verifier, policy, log=False)
