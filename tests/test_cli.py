@@ -34,7 +34,7 @@ def test_policy_check_ok_lists_profiles():
 
 def test_policy_check_bad_file_exits_2_with_the_key(tmp_path: Path):
     bad = tmp_path / "bad.toml"
-    bad.write_text(default_policy_path().read_text().replace("min_support = 0.75", "min_support = 7", 1))
+    bad.write_text((ROOT / "tests" / "policy.toml").read_text().replace("min_support = 0.75", "min_support = 7", 1))
     result = run("policy", "check", str(bad))
     assert result.exit_code == 2
     assert "profiles.strict.min_support" in result.output and str(bad) in result.output
