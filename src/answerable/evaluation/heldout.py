@@ -14,7 +14,6 @@ from pathlib import Path
 from answerable.evaluation.data import Case
 from answerable.models.training.data import Split, split_of
 
-
 # Folders whose cases the shipped models trained on (a share of them); other folders are unseen whole.
 TRAINED_ON = frozenset({"squad2-dev-a", "nomiracl-en-a"})
 
