@@ -41,6 +41,9 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
         click.option("--max-len", default=128, show_default=True, help="Tokens per pair while training."),
         click.option("--threads", default=1, show_default=True, help="CPU threads for torch."),
         click.option("--no-eval", is_flag=True, help="Skip the held-out evaluation at the end."),
+        click.option(
+            "--calibrate-only", is_flag=True, help="Only refit OUT/calibration.json of a model trained into OUT."
+        ),
         click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON."),
     ]
     for option in reversed(options):
@@ -48,16 +51,22 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
     return fn
 
 
-def _run(task: str, data: str, out: str, threads: int, no_eval: bool, as_json: bool, **kw: object) -> None:
+def _run(
+    task: str, data: str, out: str, threads: int, no_eval: bool, as_json: bool, calibrate_only: bool, **kw: object
+) -> None:
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
 
-    from answerable.models.training.trainer import train
+    from answerable.models.training.trainer import recalibrate, train
 
     torch.set_num_threads(threads)
-    metrics = train(task, Path(data), Path(out), evaluate=not no_eval, log=lambda m: click.echo(m, err=True), **kw)  # type: ignore[arg-type]
+    log = lambda m: click.echo(m, err=True)  # noqa: E731
+    if calibrate_only:
+        metrics = recalibrate(task, Path(data), Path(out), seed=int(kw["seed"]), evaluate=not no_eval, log=log)  # type: ignore[call-overload]
+    else:
+        metrics = train(task, Path(data), Path(out), evaluate=not no_eval, log=log, **kw)  # type: ignore[arg-type]
     if as_json:
         echo_json(metrics)
     else:

@@ -108,8 +108,14 @@ class MulticlassCalibration:
 Calibration = BinaryCalibration | MulticlassCalibration
 
 
-def fit_binary(scores: Sequence[float], labels: Sequence[int], method: Method = Method.PLATT) -> BinaryCalibration:
-    """Fit a binary calibration on (raw score, 0/1 label) pairs. Needs both labels present."""
+def fit_binary(
+    scores: Sequence[float], labels: Sequence[int], method: Method = Method.PLATT, balanced: bool = True
+) -> BinaryCalibration:
+    """Fit a binary calibration on (raw score, 0/1 label) pairs. Needs both labels present.
+
+    `balanced` weighs the labels equally, so probabilities are for even odds, whatever the share of
+    positives in the calibration split happened to be.
+    """
     if len(set(labels)) < 2:
         raise ModelError("calibration needs both positive and negative examples")
     import numpy as np
@@ -119,13 +125,14 @@ def fit_binary(scores: Sequence[float], labels: Sequence[int], method: Method = 
     x = np.asarray(scores, dtype=float)
     y = np.asarray(labels, dtype=int)
     if method is Method.ISOTONIC:
-        iso = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(x, y)
+        w = _balanced_weights(y) if balanced else None
+        iso = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(x, y, sample_weight=w)
         return BinaryCalibration(
             Method.ISOTONIC,
             xs=tuple(float(v) for v in iso.X_thresholds_),
             ys=tuple(float(v) for v in iso.y_thresholds_),
         )
-    lr = LogisticRegression(C=1e4).fit(x.reshape(-1, 1), y)
+    lr = LogisticRegression(C=1e4, class_weight="balanced" if balanced else None).fit(x.reshape(-1, 1), y)
     a = float(lr.coef_[0][0])
     if a < 0:  # a score that ranks backwards must not be flipped silently into a good one
         a = 0.0
@@ -133,9 +140,13 @@ def fit_binary(scores: Sequence[float], labels: Sequence[int], method: Method = 
 
 
 def fit_multiclass(
-    logits: Sequence[Sequence[float]], labels: Sequence[int], names: Sequence[str]
+    logits: Sequence[Sequence[float]], labels: Sequence[int], names: Sequence[str], balanced: bool = True
 ) -> MulticlassCalibration:
-    """Fit vector scaling (multinomial logistic regression on the logits) on a calibration split."""
+    """Fit vector scaling (multinomial logistic regression on the logits) on a calibration split.
+
+    `balanced` weighs the labels equally (even priors), so the most probable label is not pulled towards
+    whichever label the calibration split happens to hold most of.
+    """
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -143,12 +154,19 @@ def fit_multiclass(
     y = np.asarray(labels, dtype=int)
     if len(set(labels)) < len(names):
         return MulticlassCalibration.identity(names)
-    lr = LogisticRegression(C=100.0, max_iter=2000).fit(x, y)
+    lr = LogisticRegression(C=100.0, max_iter=2000, class_weight="balanced" if balanced else None).fit(x, y)
     return MulticlassCalibration(
         tuple(names),
         tuple(tuple(float(v) for v in row) for row in lr.coef_),
         tuple(float(v) for v in lr.intercept_),
     )
+
+
+def _balanced_weights(y: Any) -> Any:
+    import numpy as np
+
+    counts = np.bincount(y)
+    return len(y) / (len(counts) * counts[y])
 
 
 def from_dict(raw: dict[str, Any]) -> Calibration:

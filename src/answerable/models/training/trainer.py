@@ -150,7 +150,29 @@ def train(
             torch.save({"params": state, "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step}, ckpt)
     model.eval()
     save_adapter(model, spec, out)
-    z = predict_logits(model, tok, [p.a for p in calib_pairs], [p.b for p in calib_pairs], max_len)
+    calibration = calibrate(task, out, calib_pairs)
+    log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
+    if ckpt.exists():
+        ckpt.unlink()
+    metrics: dict[str, Any] = {"task": task, "steps": total, "train_pairs": len(train_pairs)}
+    if evaluate:
+        from answerable.models.own_backend import OwnReranker, OwnVerifier
+        from answerable.models.training.evaluate import evaluate_task
+
+        backend: Any = OwnReranker(out) if task == "answerability" else OwnVerifier(out)
+        metrics["heldout"] = evaluate_task(task, backend, data_root, log=log)
+        (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
+    return metrics
+
+
+def calibrate(task: str, out: Path, calib_pairs: list[Pair]) -> cal.Calibration:
+    """Fit the calibration of the saved model in `out`, as it is served (int8), on the calibration split
+    (labels weighed equally), and write `calibration.json`.
+    """
+    from answerable.models.own_backend import _Own
+
+    (out / "calibration.json").write_text('{"kind": "binary", "method": "identity"}\n', encoding="utf-8")
+    z = _Own(out).logits([(p.a, p.b) for p in calib_pairs])
     y = [p.label for p in calib_pairs]
     calibration: cal.Calibration
     if task == "answerability":
@@ -158,10 +180,17 @@ def train(
     else:
         calibration = cal.fit_multiclass(z, y, SUPPORT_LABELS)
     cal.save(calibration, out / "calibration.json")
-    log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
-    if ckpt.exists():
-        ckpt.unlink()
-    metrics: dict[str, Any] = {"task": task, "steps": total, "train_pairs": len(train_pairs)}
+    return calibration
+
+
+def recalibrate(
+    task: str, data_root: Path, out: Path, *, seed: int = 13, evaluate: bool = True, log: Callable[[str], None] = print
+) -> dict[str, Any]:
+    """Refit the calibration of a model already trained into `out` (same split, same seed) and re-evaluate."""
+    mix = answerability_mix(data_root, seed) if task == "answerability" else support_mix(data_root, seed)
+    calibration = calibrate(task, out, mix[Split.CALIB])
+    log(f"{task}: refitted {out / 'calibration.json'} ({calibration.to_dict()})")
+    metrics: dict[str, Any] = json.loads((out / "metrics.json").read_text()) if (out / "metrics.json").exists() else {}
     if evaluate:
         from answerable.models.own_backend import OwnReranker, OwnVerifier
         from answerable.models.training.evaluate import evaluate_task
