@@ -94,16 +94,18 @@ def best_window(query: str, text: str, max_words: int) -> str:
         return text
     sents = sentences(text)
     q = set(content_tokens(query))
+    sets = [q & set(content_tokens(s)) for s in sents]  # once per sentence: this runs for every pair scored
+    lengths = [len(s.split()) for s in sents]
     best: tuple[float, int, int] = (-1.0, 0, 1)
     for i in range(len(sents)):
         seen: set[str] = set()
         n = 0
         for j in range(i, len(sents)):
-            n += len(sents[j].split())
+            n += lengths[j]
             if n > max_words and j > i:
                 break
-            seen |= set(content_tokens(sents[j]))
-            score = len(q & seen) - 1e-3 * i
+            seen |= sets[j]
+            score = len(seen) - 1e-3 * i
             if score > best[0]:
                 best = (score, i, j + 1)
     window = " ".join(sents[best[1] : best[2]]).split()
