@@ -40,6 +40,9 @@ from answerable.types import (
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
 # min_support, if lower); min_support then decides whether that support is strong enough.
 ANSWERS = 0.5
+# Two documents contradict only when the support model is this sure of it. Independent of the
+# profile's min_support: a weak answer threshold must not turn every paraphrase into a conflict.
+CONTRADICTS = 0.8
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,11 @@ class Engine:
         statement = self.best_sentence(claim.text, best)
         others = [by_id[v.passage_id] for v in distinct[1:]]
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
-        refuted = {p.id: pr.refuted for p, pr in zip(others, probs, strict=True) if pr.refuted >= prof.min_support}
+        refuted = {
+            p.id: pr.refuted
+            for p, pr in zip(others, probs, strict=True)
+            if pr.refuted >= max(CONTRADICTS, prof.min_support)
+        }
         return [
             Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v
             for v in verdicts

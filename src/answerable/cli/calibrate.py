@@ -78,7 +78,7 @@ def calibrate_command(
     verifier_spec: str | None,
     policy_path: str | None,
 ) -> None:
-    """Sweep min_support and min_retrieval_score on half of the FOLDERS' cases; report on the other half.
+    """Sweep min_support, min_retrieval_score and borderline_band on half of the cases; report on the rest.
 
     The chosen point has the most supported answers whose unsupported-answer rate is at or under the
     target on the fitting half. The fitting and reporting halves never share a case.
@@ -110,7 +110,12 @@ def calibrate_command(
     chosen = choose(points, target_unsupported)
     if chosen is None:
         raise InputError(f"no thresholds keep the unsupported-answer rate at or under {target_unsupported:.1%}")
-    tuned = replace(base, min_support=chosen.min_support, min_retrieval_score=chosen.min_retrieval_score)
+    tuned = replace(
+        base,
+        min_support=chosen.min_support,
+        min_retrieval_score=chosen.min_retrieval_score,
+        borderline_band=chosen.borderline_band,
+    )
     held = rates(report, tuned, today)
     new_version = version or f"{policy.version}+cal.{today.isoformat()}"
     profiles = dict(policy.profiles)
@@ -127,7 +132,8 @@ def calibrate_command(
     load_policy(out)  # what we wrote must read back
     click.echo(
         f"{profile}: min_support {base.min_support:g} -> {chosen.min_support:g}, "
-        f"min_retrieval_score {base.min_retrieval_score:g} -> {chosen.min_retrieval_score:g}"
+        f"min_retrieval_score {base.min_retrieval_score:g} -> {chosen.min_retrieval_score:g}, "
+        f"borderline_band {base.borderline_band:g} -> {chosen.borderline_band:g}"
     )
     click.echo(
         f"fit half ({len(fit)} cases): supported {chosen.supported_answer_rate:.1%}, "

@@ -19,6 +19,7 @@ from answerable.policy import Policy, Profile
 from answerable.types import Evidence, Principal, Status
 
 GRID = (*(round(0.05 * i, 2) for i in range(0, 20)), 0.97, 0.99)
+BANDS = (0.0, 0.05, 0.1)
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Point:
     min_retrieval_score: float
     supported_answer_rate: float
     unsupported_answer_rate: float
+    borderline_band: float = 0.1
 
 
 def half(case_id: str) -> str:
@@ -82,7 +84,12 @@ def rates(items: Sequence[tuple[Case, Evidence]], profile: Profile, today: date)
 
 
 def sweep(items: Sequence[tuple[Case, Evidence]], base: Profile, today: date) -> list[Point]:
-    return [rates(items, replace(base, min_support=s, min_retrieval_score=r), today) for s in GRID for r in GRID]
+    return [
+        rates(items, replace(base, min_support=s, min_retrieval_score=r, borderline_band=b), today)
+        for s in GRID
+        for r in GRID
+        for b in BANDS
+    ]
 
 
 def choose(points: Sequence[Point], target: float) -> Point | None:
@@ -90,7 +97,7 @@ def choose(points: Sequence[Point], target: float) -> Point | None:
     ok = [p for p in points if p.unsupported_answer_rate <= target]
     if not ok:
         return None
-    return max(ok, key=lambda p: (p.supported_answer_rate, p.min_support + p.min_retrieval_score))
+    return max(ok, key=lambda p: (p.supported_answer_rate, p.min_support + p.min_retrieval_score, p.borderline_band))
 
 
 def frontier(points: Sequence[Point]) -> list[Point]:
