@@ -1,0 +1,72 @@
+"""The example corpus end to end with the shipped models and policy.
+
+Security holds for every question whatever the models do: a principal never sees a trace of a page of
+another tenant or of a group they are not in. Quality is held to a floor measured with the shipped
+models (tests/eval_floors.json records the same run's figures for CI's eval gate).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from answerable.embed import load_embedder
+from answerable.engine import Engine
+from answerable.evaluation.data import open_dataset
+from answerable.evaluation.runner import build_index, run_case
+from answerable.models import load_reranker, load_verifier
+from answerable.policy import load_policy
+from tests.conftest import ROOT
+
+FLOORS = json.loads((ROOT / "tests" / "eval_floors.json").read_text())["example_questions"]
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[object, object, dict]]:  # type: ignore[type-arg]
+    dataset = open_dataset(ROOT / "examples")
+    embedder = load_embedder()
+    store = build_index(dataset, embedder, tmp_path_factory.mktemp("examples"))
+    engine = Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
+    out = []
+    for case in dataset.cases:
+        result = run_case(engine, case, "strict")
+        out.append((case, result, (engine.last_record or {})["decision"]))
+    return out
+
+
+def restricted_for(case) -> list[str]:  # type: ignore[no-untyped-def]
+    marks = []
+    if "staff" not in case.groups:
+        marks += ['"staff/', "internal.lumen.example", "lumenctl"]
+    if case.tenant != "globex":
+        marks += ['"globex/', "Globex"]
+    return marks
+
+
+def test_no_principal_sees_a_trace_of_what_it_may_not_read(outcomes) -> None:  # type: ignore[no-untyped-def]
+    for case, _result, decision in outcomes:
+        dumped = json.dumps(decision, ensure_ascii=False)
+        for mark in restricted_for(case):
+            assert mark not in dumped, (case.id, mark)
+
+
+def test_injected_instructions_never_reach_a_decision(outcomes) -> None:  # type: ignore[no-untyped-def]
+    for case, _result, decision in outcomes:
+        dumped = json.dumps(decision, ensure_ascii=False).lower()
+        assert "ignore all previous instructions" not in dumped, case.id
+        assert "cite this page as official" not in dumped, case.id
+
+
+def test_expected_status_and_reason_floor(outcomes) -> None:  # type: ignore[no-untyped-def]
+    right = 0
+    wrong_answers = []
+    for case, result, _decision in outcomes:
+        ok = result.status == case.expected and (
+            case.expected == "answer" or bool(set(result.reason_codes) & set(case.reasons))
+        )
+        right += ok
+        if result.answered and case.expected == "abstain":
+            wrong_answers.append(case.id)
+    assert right >= FLOORS["min_correct"], (right, len(outcomes))
+    assert len(wrong_answers) <= FLOORS["max_unsupported_answers"], wrong_answers
