@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(BIN)/answerable ingest examples/docs --store $(DEMO_STORE)
 	@echo "--- a question the docs answer"
 	$(BIN)/answerable ask "How long does my old API key keep working after I rotate it?" --as-of 2026-11-29 --store $(DEMO_STORE)
-	@echo "--- two pages disagree and no precedence rule settles it"
+	@echo "--- two pages disagree on this: whatever the reason given, no answer may pick one of them"
 	$(BIN)/answerable ask "What is the maximum size of a data export?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- the answer is only in a staff-only runbook: a customer is told nothing about it"
 	$(BIN)/answerable ask "How do I drain the ingestion queue?" --as-of 2026-11-29 --store $(DEMO_STORE)

@@ -21,13 +21,10 @@ class Generator(Protocol):
 
 
 def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage. Line breaks are joined first: Markdown wraps sentences across lines."""
     from answerable.ingest.chunking import sentences
 
-    out: list[str] = []
-    for para in text.split("\n"):
-        if para.strip():
-            out.extend(sentences(para))
-    return out
+    return sentences(" ".join(text.split()))
 
 
 class ExtractiveGenerator:
