@@ -20,7 +20,7 @@ from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, decide
-from answerable.generate import ExtractiveGenerator, Generator, split_sentences
+from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
 from answerable.injection import screen
 from answerable.models.base import Reranker, Verifier
 from answerable.policy import Policy, Profile
@@ -218,9 +218,8 @@ class Engine:
         ]
 
     def best_sentence(self, text: str, passage: Passage) -> str:
-        sentences = split_sentences(passage.text) or [passage.text]
-        scores = self.reranker.score(text, sentences)
-        return sentences[max(range(len(sentences)), key=lambda i: scores[i])]
+        sentences, _scores, best = rank_sentences(self.reranker.score, text, passage.text)
+        return sentences[best] if best >= 0 else passage.text
 
     def _entails(self, sentence: str, passage_text: str) -> float:
         (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])

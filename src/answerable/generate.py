@@ -27,6 +27,18 @@ def split_sentences(text: str) -> list[str]:
     return sentences(" ".join(text.split()))
 
 
+Scorer = Callable[[str, Sequence[str]], list[float]]
+
+
+def rank_sentences(score: Scorer, query: str, text: str) -> tuple[list[str], list[float], int]:
+    """The sentences of `text`, their scores for `query`, and the best one's index (-1 when none)."""
+    sentences = split_sentences(text)
+    if not sentences:
+        return [], [], -1
+    scores = score(query, sentences)
+    return sentences, scores, max(range(len(sentences)), key=lambda i: (scores[i], -i))
+
+
 class ExtractiveGenerator:
     """For each covered claim, the best sentences of its best supporting passage, quoted verbatim.
 
@@ -36,7 +48,7 @@ class ExtractiveGenerator:
 
     name = "extractive"
 
-    def __init__(self, score: Callable[[str, Sequence[str]], list[float]], max_sentences: int = 2) -> None:
+    def __init__(self, score: Scorer, max_sentences: int = 2) -> None:
         self.score = score
         self.max_sentences = max_sentences
         self.calls = 0
@@ -49,11 +61,9 @@ class ExtractiveGenerator:
             if not passages:
                 continue
             passage = passages[0]
-            sentences = split_sentences(passage.text)
-            if not sentences:
+            sentences, scores, best = rank_sentences(self.score, claim.text, passage.text)
+            if best < 0:
                 continue
-            scores = self.score(claim.text, sentences)
-            best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
             chosen = [best]
             if self.max_sentences > 1 and len(sentences) > 1:
                 neighbour = best + 1 if best + 1 < len(sentences) else best - 1

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from answerable.errors import StoreError
 from answerable.types import DEFAULT_TENANT, Chunk, Document, Passage
 
 RRF_K = 60
@@ -171,6 +172,16 @@ def fuse(bm25: list[Passage], vector: list[Passage], k: int) -> list[Passage]:
             by_id[p.id] = p
     fused = rrf([[p.id for p in bm25], [p.id for p in vector]])[:k]
     return [replace(by_id[pid], scores=replace(by_id[pid].scores, fused=score)) for pid, score in fused]
+
+
+def embedder_mismatch(where: str, stored: dict[str, str], name: str, dim: int) -> StoreError | None:
+    """The error for a store built with another embedder (its vectors would not compare), else None."""
+    if stored.get("embedder") == name and stored.get("dim") == str(dim):
+        return None
+    return StoreError(
+        f"{where} was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
+        f"it cannot be searched or extended with {name} (dim {dim}). Use a new store or re-ingest."
+    )
 
 
 def candidates(k: int) -> int:

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, fuse, query_terms
+from answerable.store.base import Filter, StoreStats, candidates, embedder_mismatch, fuse, query_terms
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -156,11 +156,9 @@ class PostgresStore:
                 self.conn.execute(_chunks_sql(dim))
                 self._dim = dim
                 return
-        if stored.get("embedder") != name or stored.get("dim") != str(dim):
-            raise StoreError(
-                f"this database was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
-                f"it cannot be searched or extended with {name} (dim {dim}). Use a new database or re-ingest."
-            )
+        error = embedder_mismatch("this database", stored, name, dim)
+        if error is not None:
+            raise error
 
     def upsert(
         self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, fuse, query_terms
+from answerable.store.base import Filter, StoreStats, candidates, embedder_mismatch, fuse, query_terms
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -179,11 +179,9 @@ class SQLiteStore:
                 with self.conn:
                     self.conn.execute("INSERT INTO meta VALUES ('embedder', ?), ('dim', ?)", (name, str(dim)))
                 return
-        if stored.get("embedder") != name or stored.get("dim") != str(dim):
-            raise StoreError(
-                f"{self.path} was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
-                f"it cannot be searched or extended with {name} (dim {dim}). Use a new store or re-ingest."
-            )
+        error = embedder_mismatch(f"{self.path}", stored, name, dim)
+        if error is not None:
+            raise error
 
     def upsert(
         self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
