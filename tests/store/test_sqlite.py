@@ -45,3 +45,82 @@ def test_unopenable_file_is_a_store_error(tmp_path: Path) -> None:
     (tmp_path / "dir.db").mkdir()
     with pytest.raises(StoreError, match="cannot open"):
         SQLiteStore(tmp_path / "dir.db")
+
+
+def _random_corpus(path: Path, n_docs: int = 300) -> SQLiteStore:
+    """Documents in two tenants, a third staff-only, some not yet in effect; random unit vectors."""
+    from datetime import date
+
+    import numpy as np
+
+    from answerable.types import Chunk, Document
+
+    rng = np.random.default_rng(3)
+    s = SQLiteStore(path)
+    s.check_embedder("random", 16)
+    for d in range(n_docs):
+        document = Document(
+            id=f"d{d}",
+            title=f"Doc {d}",
+            text="",
+            tenant="a" if d % 5 else "b",
+            acl=("staff",) if d % 3 == 0 else (),
+            effective_date=date(2027, 1, 1) if d % 7 == 0 else None,
+        )
+        chunks = [Chunk(f"d{d}#{n}", document.id, n, f"text {d} {n}", (), f"h{d}-{n}") for n in range(3)]
+        vectors = rng.standard_normal((3, 16)).astype(np.float32)
+        s.upsert(document, chunks, vectors, f"dh{d}")
+    return s
+
+
+@pytest.mark.parametrize(
+    "flt_kw",
+    [
+        {"tenant": "a"},
+        {"tenant": "a", "groups": frozenset({"staff"})},
+        {"tenant": "b"},
+        {"tenant": "a", "as_of": "2026-06-01"},
+        {"tenant": "a", "doc_ids": frozenset({"d1", "d2", "d3", "d4", "d6"})},
+        {"tenant": "nobody"},
+    ],
+)
+def test_in_memory_vector_search_equals_the_sql_scan(tmp_path: Path, flt_kw: dict[str, object]) -> None:
+    from datetime import date
+
+    import numpy as np
+
+    from answerable.store.base import Filter
+
+    if "as_of" in flt_kw:
+        flt_kw = {**flt_kw, "as_of": date.fromisoformat(str(flt_kw["as_of"]))}
+    fast = _random_corpus(tmp_path / "i.db")
+    exact = SQLiteStore(tmp_path / "i.db", vector_cache=False)
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        q = rng.standard_normal(16).astype(np.float32)
+        for k in (1, 10, 300):  # 300: more than the first slice of 256, so the filter-first path runs too
+            got = fast.search_vector(q, Filter(**flt_kw), k)  # type: ignore[arg-type]
+            want = exact.search_vector(q, Filter(**flt_kw), k)  # type: ignore[arg-type]
+            assert [p.id for p in got] == [p.id for p in want]
+            assert [p.scores.vector for p in got] == pytest.approx([p.scores.vector for p in want], abs=1e-5)
+    fast.close()
+    exact.close()
+
+
+def test_in_memory_vectors_follow_writes_from_another_connection(tmp_path: Path) -> None:
+    import numpy as np
+
+    from answerable.store.base import Filter
+    from answerable.types import Chunk, Document
+
+    reader = _random_corpus(tmp_path / "i.db", n_docs=20)
+    q = np.ones(16, dtype=np.float32)
+    before = reader.search_vector(q, Filter(tenant="a"), 1)
+    writer = SQLiteStore(tmp_path / "i.db")
+    document = Document(id="new", title="New", text="", tenant="a")
+    writer.upsert(document, [Chunk("new#0", "new", 0, "new text", (), "hn")], q[None, :].copy(), "dhn")
+    assert [p.id for p in reader.search_vector(q, Filter(tenant="a"), 1)] == ["new#0"] != [p.id for p in before]
+    writer.delete("a", "new")
+    assert [p.id for p in reader.search_vector(q, Filter(tenant="a"), 1)] == [p.id for p in before]
+    writer.close()
+    reader.close()
