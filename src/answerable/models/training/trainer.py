@@ -47,9 +47,18 @@ def train(
     curve_every: int = 100,
     curve_pairs: int = 300,
     evaluate: bool = True,
+    calibrate_after: bool = True,
+    mix: dict[Split, list[Pair]] | None = None,
+    device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
-    """Train one model into `out` and return its metrics (held-out ones when `evaluate`)."""
+    """Train one model into `out` and return its metrics (held-out ones when `evaluate`).
+
+    `mix` replaces the pairs built from `data_root` (e.g. pairs exported with `save_pairs` and trained on
+    another machine); `device` "cuda" trains there in bf16 autocast. `calibrate_after=False` leaves the
+    calibration to be fitted where the model is served (`--calibrate-only`), since it is fitted on the
+    int8 CPU model.
+    """
     import torch
 
     if task not in TASKS:
@@ -57,7 +66,9 @@ def train(
     random.seed(seed)
     torch.manual_seed(seed)
     out.mkdir(parents=True, exist_ok=True)
-    mix = answerability_mix(data_root, seed, scale) if task == "answerability" else support_mix(data_root, seed, scale)
+    if mix is None:
+        build = answerability_mix if task == "answerability" else support_mix
+        mix = build(data_root, seed, scale)
     train_pairs, calib_pairs = mix[Split.TRAIN], mix[Split.CALIB]
     log(f"{task}: {len(train_pairs)} training pairs {label_counts(train_pairs)}")
     log(f"{task}: {len(calib_pairs)} calibration pairs {label_counts(calib_pairs)}")
@@ -71,6 +82,8 @@ def train(
         extra={"seed": seed, "scale": scale, "epochs": epochs, "batch_size": batch_size, "lr": lr},
     )
     model, tok = build_peft_model(spec, seed)
+    model.to(device)
+    cuda = device.startswith("cuda")
     params = [p for p in model.parameters() if p.requires_grad]
     log(f"{task}: {sum(p.numel() for p in params)} trainable parameters")
     steps_per_epoch = math.ceil(len(train_pairs) / batch_size)
@@ -83,7 +96,7 @@ def train(
     ckpt = out / "checkpoint.pt"
     step = 0
     if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
+        state = torch.load(ckpt, weights_only=False, map_location=device)
         named = dict(model.named_parameters())
         for k, v in state["params"].items():
             named[k].data.copy_(v)
@@ -111,12 +124,13 @@ def train(
             max_length=max_len,
             padding=True,
             return_tensors="pt",
-        )
-        logits = model(**enc).logits
+        ).to(device)
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=cuda):
+            logits = model(**enc).logits.float()
         if task == "answerability":
-            loss = loss_fn(logits[:, 0], torch.tensor([float(p.label) for p in batch]))
+            loss = loss_fn(logits[:, 0], torch.tensor([float(p.label) for p in batch], device=device))
         else:
-            loss = loss_fn(logits, torch.tensor([p.label for p in batch]))
+            loss = loss_fn(logits, torch.tensor([p.label for p in batch], device=device))
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
@@ -138,7 +152,9 @@ def train(
             m = _metric(task, z, [p.label for p in curve_set])
             with curve_path.open("a", encoding="utf-8") as f:
                 f.write(
-                    json.dumps({"step": step, "pairs": step * batch_size, "calib_metric": m, "loss": float(loss)})
+                    json.dumps(
+                        {"step": step, "pairs": step * batch_size, "calib_metric": m, "loss": float(loss.detach())}
+                    )
                     + "\n"
                 )
             log(
@@ -149,12 +165,23 @@ def train(
             state = {k: v.detach().clone() for k, v in model.named_parameters() if v.requires_grad}
             torch.save({"params": state, "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step}, ckpt)
     model.eval()
+    z = predict_logits(model, tok, [p.a for p in calib_pairs], [p.b for p in calib_pairs], max_len)
+    calib_metric = _metric(task, z, [p.label for p in calib_pairs])
+    log(f"{task}: whole calibration split ({len(calib_pairs)} pairs) metric {calib_metric:.4f}")
+    model.to("cpu")
     save_adapter(model, spec, out)
-    calibration = calibrate(task, out, calib_pairs)
-    log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
+    if calibrate_after:
+        calibration = calibrate(task, out, calib_pairs)
+        log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
     if ckpt.exists():
         ckpt.unlink()
-    metrics: dict[str, Any] = {"task": task, "steps": total, "train_pairs": len(train_pairs)}
+    metrics: dict[str, Any] = {
+        "task": task,
+        "steps": total,
+        "train_pairs": len(train_pairs),
+        "calib_metric": calib_metric,
+        "seconds": round(time.time() - t0, 1),
+    }
     if evaluate:
         from answerable.models.own_backend import OwnReranker, OwnVerifier
         from answerable.models.training.evaluate import evaluate_task
@@ -191,6 +218,8 @@ def recalibrate(
     calibration = calibrate(task, out, mix[Split.CALIB])
     log(f"{task}: refitted {out / 'calibration.json'} ({calibration.to_dict()})")
     metrics: dict[str, Any] = json.loads((out / "metrics.json").read_text()) if (out / "metrics.json").exists() else {}
+    if "task" not in metrics:
+        metrics["task"] = task
     if evaluate:
         from answerable.models.own_backend import OwnReranker, OwnVerifier
         from answerable.models.training.evaluate import evaluate_task
