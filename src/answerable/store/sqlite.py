@@ -275,7 +275,7 @@ class SQLiteStore:
         where, params = _filter_sql(flt)
         params["rowids"] = json.dumps(list(rowids))
         rows = self._rows(
-            f"SELECT {_PASSAGE_COLUMNS} FROM chunks c JOIN documents d ON d.rowid = c.doc "
+            f"SELECT {_PASSAGE_COLUMNS} FROM chunks c CROSS JOIN documents d ON d.rowid = c.doc "
             f"WHERE c.rowid IN (SELECT value FROM json_each(:rowids)) AND {where}",
             params,
         )
@@ -290,7 +290,7 @@ class SQLiteStore:
         params["targets"] = json.dumps(sorted(doc_ids))
         out: dict[str, list[str]] = {}
         for target, newer in self._rows(
-            "SELECT s.target, d.id FROM doc_supersedes s JOIN documents d ON d.rowid = s.doc "
+            "SELECT s.target, d.id FROM doc_supersedes s CROSS JOIN documents d ON d.rowid = s.doc "
             f"WHERE s.target IN (SELECT value FROM json_each(:targets)) AND {where} ORDER BY d.id",
             params,
         ):
@@ -327,7 +327,7 @@ class SQLiteStore:
             rowids = [
                 r[0]
                 for r in self._rows(
-                    "SELECT c.rowid FROM chunks c JOIN documents d ON d.rowid = c.doc "
+                    "SELECT c.rowid FROM chunks c CROSS JOIN documents d ON d.rowid = c.doc "
                     f"WHERE c.id IN (SELECT value FROM json_each(:ids)) AND {where}",
                     params,
                 )
@@ -347,7 +347,7 @@ class SQLiteStore:
         with self._errors("BM25 search"):
             hits = self._rows(
                 "SELECT f.rowid, bm25(chunks_fts, 1.0, 0.0) AS s FROM chunks_fts f "
-                "JOIN chunks c ON c.rowid = f.rowid JOIN documents d ON d.rowid = c.doc "
+                "CROSS JOIN chunks c ON c.rowid = f.rowid CROSS JOIN documents d ON d.rowid = c.doc "
                 f"WHERE chunks_fts MATCH :match AND {where} ORDER BY s LIMIT :k",
                 params,
             )
@@ -427,7 +427,7 @@ class SQLiteStore:
         return {
             r[0]
             for r in self._rows(
-                "SELECT c.rowid FROM chunks c JOIN documents d ON d.rowid = c.doc "
+                "SELECT c.rowid FROM chunks c CROSS JOIN documents d ON d.rowid = c.doc "
                 f"WHERE c.rowid IN (SELECT value FROM json_each(:rowids)) AND {where}",
                 params,
             )
