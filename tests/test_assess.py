@@ -106,3 +106,23 @@ def test_retrieval_confidence_counts_only_usable_passages(policy):  # type: igno
     a = assess(ev, policy.profile("strict"), NOW)
     assert a.top_score == 0.6 and a.margin is not None and abs(a.margin - 0.4) < 1e-9
     assert a.usable_passage_ids == ("a#1", "b#1") and a.stale_passage_ids == ("stale#1",)
+
+
+def test_the_margin_is_between_documents_not_sections_of_one(policy):  # type: ignore[no-untyped-def]
+    strict = policy.profile("strict")
+    same_page = evidence(
+        (passage("a#1", 0.80), passage("a#2", 0.79), passage("b#1", 0.40)),
+        (verdict("c1", "a#1", S, 0.80),),
+        drafted=draft(("The answer.", ("a#1",), 0.9)),
+    )
+    a = assess(same_page, strict, NOW)
+    assert a.margin is not None and abs(a.margin - 0.4) < 1e-9
+    assert decide(same_page, strict, NOW).status is Status.ANSWER
+    two_pages = evidence(
+        (passage("a#1", 0.80), passage("a#2", 0.79), passage("b#1", 0.78)),
+        (verdict("c1", "a#1", S, 0.80),),
+        drafted=draft(("The answer.", ("a#1",), 0.9)),
+    )
+    assert decide(two_pages, strict, NOW).reason_codes == (ReasonCode.AMBIGUOUS_SOURCES,)
+    alone = evidence((passage("a#1", 0.80), passage("a#2", 0.80)), (verdict("c1", "a#1", S, 0.80),))
+    assert assess(alone, strict, NOW).margin is None

@@ -59,7 +59,13 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
 
     scores = sorted((p.scores.rerank or 0.0 for p in usable), reverse=True)
     top = scores[0] if scores else None
-    margin = scores[0] - scores[1] if len(scores) > 1 else None
+    # The margin is between sources: the best passage of the best document against the best passage of
+    # any other document. Two sections of one page scoring alike leave no doubt about which source to use.
+    by_doc: dict[str, float] = {}
+    for p in usable:
+        by_doc[p.document_id] = max(by_doc.get(p.document_id, 0.0), p.scores.rerank or 0.0)
+    doc_scores = sorted(by_doc.values(), reverse=True)
+    margin = doc_scores[0] - doc_scores[1] if len(doc_scores) > 1 else None
 
     claims: list[ClaimAssessment] = []
     conflicts: list[Conflict] = []

@@ -187,7 +187,11 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("description", "What the profile is for, shown by `policy show`.", _text),
     Setting("min_retrieval_score", "Lowest calibrated relevance of the best usable passage (0-1).", _number(0, 1)),
-    Setting("min_margin", "Top-vs-runner-up relevance gap below which sources count as tied (0-1).", _number(0, 1)),
+    Setting(
+        "min_margin",
+        "Gap between the best two documents' relevance below which sources count as tied (0-1).",
+        _number(0, 1),
+    ),
     Setting("borderline_band", "Support within this band above min_support is borderline (0-1).", _number(0, 1)),
     Setting("min_support", "Lowest verifier probability that counts as support for a claim (0-1).", _number(0, 1)),
     Setting("min_coverage", "Share of required claims that must be supported (0-1).", _number(0, 1)),
