@@ -17,6 +17,7 @@ from pathlib import Path
 
 from answerable.models import calibration as cal
 from answerable.models import load_reranker, load_verifier
+from answerable.models.ensemble import fit_ensemble
 from answerable.models.lexical import BASELINES, LexicalReranker, LexicalVerifier
 from answerable.models.training.data import SUPPORT_LABELS, Split, answerability_mix, support_mix
 from answerable.models.training.evaluate import evaluate_reranker, evaluate_verifier
@@ -35,6 +36,10 @@ def fit_baselines(root: Path) -> None:
         fitted = cal.fit_multiclass([[s] for s in raw], [p.label for p in sup], SUPPORT_LABELS)
         cal.save(fitted, BASELINES / f"{kind}-support.json")
         print(f"fitted {kind} baselines", file=sys.stderr)
+    # After the baselines: the ensemble's members include them.
+    weights = fit_ensemble([(p.a, p.b) for p in ans], [p.label for p in ans])
+    (BASELINES / "ensemble-answerability.json").write_text(json.dumps(weights, indent=1) + "\n", encoding="utf-8")
+    print(f"fitted the ensemble: {weights}", file=sys.stderr)
 
 
 def main() -> None:

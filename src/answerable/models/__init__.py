@@ -122,6 +122,12 @@ def _llm_verifier(arg: str, options: dict[str, str]) -> Verifier:
     return LLMVerifier(arg)
 
 
+def _ensemble_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.ensemble import EnsembleReranker
+
+    return EnsembleReranker(Path(arg) if arg else None)
+
+
 def _lexical_reranker(arg: str, options: dict[str, str]) -> Reranker:
     from answerable.models.lexical import LexicalReranker
 
@@ -143,6 +149,7 @@ def _lexical_verifier(arg: str, options: dict[str, str]) -> Verifier:
 register_reranker("answerable", _own_reranker)
 register_verifier("answerable", _own_verifier)
 register_reranker("cross-encoder", _ce_reranker)
+register_reranker("ensemble", _ensemble_reranker)
 register_verifier("cross-encoder", _ce_verifier)
 register_reranker("llm", _llm_reranker)
 register_verifier("llm", _llm_verifier)

@@ -1,0 +1,81 @@
+"""An answerability reranker that combines other rerankers: a logistic regression over their log-odds.
+
+The trained cross-encoder, the bi-encoder cosine and BM25 make different mistakes: the cross-encoder
+reads the pair, the cosine measures topical closeness, BM25 counts shared words. On the held-out splits a
+combination fitted on the calibration split ranks better than any one of them (docs/models.md). Its
+output is already a probability for even priors (the fit weighs labels equally), like every calibration.
+
+Spec: `ensemble` (members and weights from `artifacts/baselines/ensemble-answerability.json`) or
+`ensemble:PATH` for weights fitted elsewhere (`fit_ensemble`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from answerable.errors import ModelError
+from answerable.models.base import Reranker
+
+WEIGHTS = Path(__file__).parent / "artifacts" / "baselines" / "ensemble-answerability.json"
+MEMBERS = ("answerable", "lexical:cosine", "lexical:bm25")
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+class EnsembleReranker(Reranker):
+    """sigmoid(sum of weight x log-odds of each member + intercept)."""
+
+    def __init__(self, weights: Path | None = None, members: Sequence[Reranker] | None = None) -> None:
+        from answerable.models import load_reranker
+
+        path = weights or WEIGHTS
+        try:
+            spec = json.loads(path.read_text(encoding="utf-8"))
+            self.specs: tuple[str, ...] = tuple(spec["members"])
+            self.coef: tuple[float, ...] = tuple(float(c) for c in spec["coef"])
+            self.intercept = float(spec["intercept"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ModelError(f"ensemble weights {path}: {exc}") from exc
+        if len(self.coef) != len(self.specs) or "ensemble" in {s.split(":")[0] for s in self.specs}:
+            raise ModelError(f"ensemble weights {path}: one weight per member, and no ensemble inside one")
+        self.members = list(members) if members is not None else [load_reranker(s) for s in self.specs]
+        self.name = "ensemble"
+
+    def features(self, pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
+        columns = [m.score_pairs(pairs) for m in self.members]
+        return [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
+
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        if not pairs:
+            return []
+        out = []
+        for row in self.features(pairs):
+            z = self.intercept + sum(w * x for w, x in zip(self.coef, row, strict=True))
+            out.append(1.0 / (1.0 + math.exp(-z)))
+        return out
+
+
+def fit_ensemble(
+    pairs: Sequence[tuple[str, str]], labels: Sequence[int], members: Sequence[str] = MEMBERS
+) -> dict[str, Any]:
+    """Fit the weights on labelled (query, passage) pairs (the calibration split), labels weighed equally."""
+    from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyped]
+
+    from answerable.models import load_reranker
+
+    loaded = [load_reranker(s) for s in members]
+    columns = [m.score_pairs(pairs) for m in loaded]
+    x = [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
+    model = LogisticRegression(class_weight="balanced").fit(x, list(labels))
+    return {
+        "members": list(members),
+        "coef": [float(c) for c in model.coef_[0]],
+        "intercept": float(model.intercept_[0]),
+    }
