@@ -9,6 +9,7 @@ import pytest
 
 from answerable import Claim, Draft, DraftSentence, Evidence, Label, Passage, Scores, TrustTier, Verdict, load_policy
 from answerable.policy import Policy
+from tests.llm_server import server  # noqa: F401  (a fixture for every test of an LLM backend)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = date(2026, 11, 29)

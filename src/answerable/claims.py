@@ -11,7 +11,7 @@ behind the generator backends; the engine only needs `Decomposer.decompose(quest
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from answerable.types import Claim
 
@@ -39,6 +39,8 @@ _BRIDGE = re.compile(
 
 class Decomposer(Protocol):
     """Turns a question into the claims an answer must establish (at least one)."""
+
+    name: str
 
     def decompose(self, question: str) -> tuple[Claim, ...]: ...
 
@@ -94,5 +96,53 @@ def decompose(question: str) -> tuple[Claim, ...]:
 class RuleDecomposer:
     """The default decomposer: `decompose` above."""
 
+    name = "rules"
+
     def decompose(self, question: str) -> tuple[Claim, ...]:
         return decompose(question)
+
+
+if TYPE_CHECKING:
+    from answerable.models.llm import Client
+
+DECOMPOSE_PROMPT = """List the separate facts that a complete answer to the QUESTION must state.
+Reply with JSON: {{ "claims": ["the first fact asked for", ...] }}
+One entry for a question that asks one thing; one per part for a question with several parts.
+Rephrase each part as a short question or statement. Do not answer the question.
+
+QUESTION:
+{question}"""
+
+MAX_LLM_CLAIMS = 8
+
+
+class LLMDecomposer:
+    """An LLM over an OpenAI-compatible endpoint splits the question into required claims.
+
+    A reply that is not a non-empty list of strings is a `ModelError` (never a silent fallback that would
+    change which claims the gate requires).
+    """
+
+    name = "llm"
+
+    def __init__(self, model: str, client: Client | None = None) -> None:
+        from answerable.models.llm import Client
+
+        self.client: Client = client if client is not None else Client(model)
+        self.model = model
+
+    def decompose(self, question: str) -> tuple[Claim, ...]:
+        from answerable.errors import ModelError
+
+        if not question.strip():
+            return ()
+        reply = self.client.json_reply(DECOMPOSE_PROMPT.format(question=question.strip()))
+        raw = reply.get("claims")
+        if not isinstance(raw, list) or not raw or not all(isinstance(c, str) and c.strip() for c in raw):
+            raise ModelError(f"LLM decomposer {self.model}: reply is not a non-empty list of claims")
+        parts: list[str] = []
+        for c in raw[:MAX_LLM_CLAIMS]:
+            text = " ".join(c.split())
+            if text.lower() not in (p.lower() for p in parts):
+                parts.append(text)
+        return tuple(Claim(f"c{i}", text) for i, text in enumerate(parts, start=1))

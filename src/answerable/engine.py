@@ -239,6 +239,12 @@ class Engine:
         decision = decide(evidence, prof, now)
         clock.lap("decide")
         record = log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted)
+        record["models"] = {
+            "reranker": self.reranker.name,
+            "verifier": self.verifier.name,
+            "generator": self.generator.name,
+            "decomposer": self.decomposer.name,
+        }
         self.last_record = record
         self.last_evidence = evidence
         if self.log:
@@ -287,12 +293,38 @@ def log_record(
     }
 
 
+def load_generator(spec: str, reranker: Reranker) -> Generator:
+    """`extractive` (the default: quotes the best sentences, ranked by `reranker`) or `llm:MODEL`."""
+    scheme, _, model = spec.partition(":")
+    if scheme == "extractive" and not model:
+        return ExtractiveGenerator(reranker.score)
+    if scheme == "llm" and model:
+        from answerable.generate import LLMGenerator
+
+        return LLMGenerator(model)
+    raise InputError(f"unknown generator {spec!r}; expected 'extractive' or 'llm:MODEL'")
+
+
+def load_decomposer(spec: str) -> Decomposer:
+    """`rules` (the default) or `llm:MODEL`."""
+    scheme, _, model = spec.partition(":")
+    if scheme == "rules" and not model:
+        return RuleDecomposer()
+    if scheme == "llm" and model:
+        from answerable.claims import LLMDecomposer
+
+        return LLMDecomposer(model)
+    raise InputError(f"unknown decomposer {spec!r}; expected 'rules' or 'llm:MODEL'")
+
+
 def open_engine(
     store_url: str | None = None,
     embedder_spec: str | None = None,
     reranker_spec: str | None = None,
     verifier_spec: str | None = None,
     policy_path: str | None = None,
+    generator_spec: str | None = None,
+    decomposer_spec: str | None = None,
 ) -> Engine:
     """An engine from settings (URLs and specs; None means the environment, then the default)."""
     import os
@@ -309,4 +341,6 @@ def open_engine(
         store.check_embedder(embedder.name, embedder.dim)
     reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_SPEC)
     verifier = load_verifier(verifier_spec or os.environ.get("ANSWERABLE_VERIFIER") or DEFAULT_SPEC)
-    return Engine(store, embedder, reranker, verifier, policy)
+    generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", reranker)
+    decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
+    return Engine(store, embedder, reranker, verifier, policy, generator=generator, decomposer=decomposer)

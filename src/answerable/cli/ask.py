@@ -25,6 +25,22 @@ verifier_option = click.option(
     help="Support model spec (default: answerable, the trained cross-encoder).",
 )
 
+generator_option = click.option(
+    "--generator",
+    "generator_spec",
+    envvar="ANSWERABLE_GENERATOR",
+    default=None,
+    help="extractive (default: quotes the documents) or llm:MODEL (an OpenAI-compatible endpoint at "
+    "OPENAI_BASE_URL writes the answer from the authorized passages; every sentence is re-verified).",
+)
+decomposer_option = click.option(
+    "--decomposer",
+    "decomposer_spec",
+    envvar="ANSWERABLE_DECOMPOSER",
+    default=None,
+    help="rules (default) or llm:MODEL: how the question is split into the claims an answer must cover.",
+)
+
 
 @click.command("ask")
 @click.argument("question")
@@ -36,6 +52,8 @@ verifier_option = click.option(
 @embedder_option
 @reranker_option
 @verifier_option
+@generator_option
+@decomposer_option
 @policy_option
 @reports_errors
 def ask_command(
@@ -50,6 +68,8 @@ def ask_command(
     embedder_spec: str | None,
     reranker_spec: str | None,
     verifier_spec: str | None,
+    generator_spec: str | None,
+    decomposer_spec: str | None,
     policy_path: str | None,
 ) -> None:
     """Answer QUESTION from the documents the principal may read, or abstain with reasons.
@@ -57,7 +77,9 @@ def ask_command(
     Exit code 0 for an answer, a partial answer or an abstention; non-zero only on an error.
     """
     flt = build_filter(tenant, groups, as_of, doc_ids)
-    engine = open_engine(store_url, embedder_spec, reranker_spec, verifier_spec, policy_path)
+    engine = open_engine(
+        store_url, embedder_spec, reranker_spec, verifier_spec, policy_path, generator_spec, decomposer_spec
+    )
     try:
         decision = engine.ask(
             question,
