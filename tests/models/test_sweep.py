@@ -35,3 +35,27 @@ def test_sweep_trains_a_config_and_packs_it(tmp_path: Path) -> None:
     metrics = json.loads((results / "a-tiny" / "metrics.json").read_text())
     assert metrics["steps"] == 1 and 0.0 <= metrics["calib_metric"] <= 1.0
     assert not (results / "a-tiny" / "calibration.json").exists()  # fitted where the model is served
+
+
+def test_a_shallower_base_trains_saves_and_loads_with_that_many_layers(tmp_path: Path) -> None:
+    from answerable.models.own import load_merged
+    from answerable.models.training.trainer import train
+
+    out = tmp_path / "l2"
+    metrics = train(
+        "answerability",
+        tmp_path,
+        out,
+        mix=_mix(),
+        layers=2,
+        rank=4,
+        max_steps=1,
+        batch_size=4,
+        calibrate_after=False,
+        evaluate=False,
+        log=lambda _m: None,
+    )
+    assert metrics["steps"] == 1
+    assert json.loads((out / "model.json").read_text())["layers"] == 2
+    model, _, spec = load_merged(out)
+    assert spec.layers == 2 and len(model.base_model.encoder.layer) == 2

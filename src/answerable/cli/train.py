@@ -39,6 +39,12 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
         click.option("--batch-size", default=16, show_default=True),
         click.option("--lr", default=8e-4, show_default=True),
         click.option("--max-len", default=128, show_default=True, help="Tokens per pair while training."),
+        click.option(
+            "--layers",
+            default=None,
+            type=click.IntRange(1, 6),
+            help="Keep only the first N transformer layers of the base (faster to serve; default: all).",
+        ),
         click.option("--threads", default=1, show_default=True, help="CPU threads for torch."),
         click.option("--no-eval", is_flag=True, help="Skip the held-out evaluation at the end."),
         click.option(

@@ -38,6 +38,7 @@ from answerable.models.training.data import (
 # name -> (task, mix, trainer keyword arguments). "small" is the CPU recipe's mix; "all" takes every
 # usable pair of every source, with the in-domain SQuAD pairs seen twice per epoch.
 CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    # First sweep (docs/models.md): more data, epochs and rank on all 6 layers.
     "a-small-r8": ("answerability", "small", {"rank": 8, "epochs": 2.0, "lr": 8e-4, "batch_size": 16}),
     "a-all-r16": ("answerability", "all", {"rank": 16, "epochs": 3.0, "lr": 5e-4, "batch_size": 32}),
     "a-all-r32-e4": ("answerability", "all", {"rank": 32, "epochs": 4.0, "lr": 3e-4, "batch_size": 32}),
@@ -48,6 +49,20 @@ CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "s-all-r32-e4": ("support", "all", {"rank": 32, "epochs": 4.0, "lr": 3e-4, "batch_size": 32}),
     "s-all-r32-e8": ("support", "all", {"rank": 32, "epochs": 8.0, "lr": 3e-4, "batch_size": 32}),
     "s-all-r48-e6": ("support", "all", {"rank": 48, "epochs": 6.0, "lr": 4e-4, "batch_size": 32}),
+    # Second sweep: the shipped recipe on a shallower base, for speed on the CPU.
+    **{
+        f"{t[0]}-small-r8-L{n}": (t, "small", {"rank": 8, "epochs": 2.0, "lr": 8e-4, "batch_size": 16, "layers": n})
+        for t in ("answerability", "support")
+        for n in (3, 4, 5)
+    },
+    **{
+        f"{t[0]}-small-r16-e3-L4": (
+            t,
+            "small",
+            {"rank": 16, "epochs": 3.0, "lr": 5e-4, "batch_size": 16, "layers": 4},
+        )
+        for t in ("answerability", "support")
+    },
 }
 
 

@@ -43,6 +43,7 @@ def train(
     lr: float = 8e-4,
     max_len: int = 128,
     rank: int = 8,
+    layers: int | None = None,
     checkpoint_every: int = 50,
     curve_every: int = 100,
     curve_pairs: int = 300,
@@ -79,6 +80,7 @@ def train(
         max_len=max_len,
         rank=rank,
         alpha=2 * rank,
+        layers=layers,
         extra={"seed": seed, "scale": scale, "epochs": epochs, "batch_size": batch_size, "lr": lr},
     )
     model, tok = build_peft_model(spec, seed)
