@@ -19,8 +19,8 @@ run: $(STAMP)
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
 	$(BIN)/answerable ingest examples/docs --store $(DEMO_STORE)
-	@echo "--- a question the docs answer"
-	$(BIN)/answerable ask "How long does my old API key keep working after I rotate it?" --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- a two-part question the docs answer: one claim each, each cited"
+	$(BIN)/answerable ask "How do I rotate an API key, and how many active keys can one project have?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- two pages disagree on this: whatever the reason given, no answer may pick one of them"
 	$(BIN)/answerable ask "What is the maximum size of a data export?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- the answer is only in a staff-only runbook: a customer is told nothing about it"

@@ -40,17 +40,21 @@ def rank_sentences(score: Scorer, query: str, text: str) -> tuple[list[str], lis
 
 
 class ExtractiveGenerator:
-    """For each covered claim, the best sentences of its best supporting passage, quoted verbatim.
+    """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
 
     `score(claim text, sentences)` ranks sentences (the answerability reranker in the engine). The
-    best sentence is taken, and its neighbour too when the pair scores clearly higher together.
+    sentences of up to `max_passages` supporting passages of the best supporting document are ranked
+    together, so the answer comes from the sentence that answers best, not from whichever section of the
+    page scored highest as a whole; its neighbour in the same passage is added when the pair scores
+    clearly higher together.
     """
 
     name = "extractive"
 
-    def __init__(self, score: Scorer, max_sentences: int = 2) -> None:
+    def __init__(self, score: Scorer, max_sentences: int = 2, max_passages: int = 3) -> None:
         self.score = score
         self.max_sentences = max_sentences
+        self.max_passages = max_passages
         self.calls = 0
 
     def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
@@ -60,16 +64,23 @@ class ExtractiveGenerator:
         for claim, passages in claims:
             if not passages:
                 continue
-            passage = passages[0]
-            sentences, scores, best = rank_sentences(self.score, claim.text, passage.text)
-            if best < 0:
+            # Sections of the best supporting document: its best-scoring section may not hold the sentence
+            # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
+            # the answer rests on one source, the one the gate ranked first.
+            same = [p for p in passages if p.document_id == passages[0].document_id]
+            pool = [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
+            flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
+            if not flat:
                 continue
-            chosen = [best]
+            scores = self.score(claim.text, [sents[i] for _, sents, i in flat])
+            best = max(range(len(flat)), key=lambda k: (scores[k], -k))
+            passage, sentences, at = flat[best]
+            chosen = [at]
             if self.max_sentences > 1 and len(sentences) > 1:
-                neighbour = best + 1 if best + 1 < len(sentences) else best - 1
-                pair = " ".join(sentences[i] for i in sorted((best, neighbour)))
+                neighbour = at + 1 if at + 1 < len(sentences) else at - 1
+                pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
-                    chosen = sorted((best, neighbour))
+                    chosen = sorted((at, neighbour))
             for i in chosen:
                 text = sentences[i]
                 if text in used:
