@@ -124,3 +124,24 @@ def test_in_memory_vectors_follow_writes_from_another_connection(tmp_path: Path)
     assert [p.id for p in reader.search_vector(q, Filter(tenant="a"), 1)] == [p.id for p in before]
     writer.close()
     reader.close()
+
+
+def test_decision_log_writes_leave_the_vector_matrix_in_place(tmp_path: Path) -> None:
+    import numpy as np
+
+    from answerable.store.base import Filter
+    from answerable.store.sqlite import VECTOR_CACHE_TENANTS
+
+    reader = _random_corpus(tmp_path / "i.db", n_docs=20)
+    q = np.ones(16, dtype=np.float32)
+    reader.search_vector(q, Filter(tenant="a"), 1)
+    matrix = reader._vectors["a"][2]
+    writer = SQLiteStore(tmp_path / "i.db")
+    writer.append_log("d1", "2026-11-29T00:00:00", {"question": "q"})  # another process answering a question
+    reader.search_vector(q, Filter(tenant="a"), 1)
+    assert reader._vectors["a"][2] is matrix  # not reloaded
+    for i in range(VECTOR_CACHE_TENANTS):  # only the most recently searched tenants stay in memory
+        reader.search_vector(q, Filter(tenant=f"t{i}"), 1)
+    assert "a" not in reader._vectors and len(reader._vectors) == VECTOR_CACHE_TENANTS
+    writer.close()
+    reader.close()

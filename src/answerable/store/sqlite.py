@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
@@ -113,6 +114,10 @@ def _filter_sql(flt: Filter) -> tuple[str, dict[str, Any]]:
     return " AND ".join(clauses), params
 
 
+# Tenants whose vectors stay in memory at once (per store object).
+VECTOR_CACHE_TENANTS = 8
+
+
 def scope_token(tenant: str) -> str:
     """One full-text token per tenant (digits only, so no tokenizer or stemmer alters it)."""
     return "t" + str(int(hashlib.sha256(tenant.encode("utf-8")).hexdigest()[:15], 16))
@@ -131,11 +136,11 @@ class SQLiteStore:
 
         self.path = Path(path)
         # Per tenant: (stamp, rowids sorted, unit vectors as rows). The exact vector search reads this matrix
-        # instead of every row's blob through SQL: ~10x faster at 100k rows. `stamp` changes whenever any
-        # connection commits, so a cache is never older than the file.
+        # instead of every row's blob through SQL: ~10x faster at 100k rows. The stamp is the `vectors`
+        # counter in `meta`, which every upsert and delete bumps in its own transaction (from any process),
+        # so a matrix is never older than the file, and decision-log writes do not invalidate it.
         self._vector_cache = vector_cache
-        self._vectors: dict[str, tuple[tuple[int, int], npt.NDArray[np.int64], npt.NDArray[np.float32]]] = {}
-        self._writes = 0
+        self._vectors: OrderedDict[str, tuple[str, npt.NDArray[np.int64], npt.NDArray[np.float32]]] = OrderedDict()
         self.url = f"sqlite:///{self.path}"
         self._apsw = apsw
         self._lock = threading.RLock()
@@ -195,7 +200,7 @@ class SQLiteStore:
         if len(chunks) != len(vectors):
             raise StoreError(f"{document.id}: {len(chunks)} chunks but {len(vectors)} vectors")
         with self._errors(f"writing {document.id}"), self.conn:
-            self._writes += 1
+            self._bump_vectors()
             self._delete(document.tenant, document.id)
             self.conn.execute(
                 "INSERT INTO documents(tenant, id, title, url, owner, updated_at, effective_date, trust, "
@@ -247,7 +252,7 @@ class SQLiteStore:
 
     def delete(self, tenant: str, document_id: str) -> bool:
         with self._errors(f"deleting {document_id}"), self.conn:
-            self._writes += 1
+            self._bump_vectors()
             deleted = self._delete(tenant, document_id)
         return deleted
 
@@ -398,13 +403,21 @@ class SQLiteStore:
         order = idx[np.argsort(-sims[idx], kind="stable")][:k]
         return [(int(rowids[i]), float(sims[i])) for i in order]
 
-    def _stamp(self) -> tuple[int, int]:
-        return int(self._rows("PRAGMA data_version")[0][0]), self._writes
+    def _bump_vectors(self) -> None:
+        self.conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('vectors', '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+
+    def _stamp(self) -> str:
+        rows = self._rows("SELECT value FROM meta WHERE key = 'vectors'")
+        return str(rows[0][0]) if rows else "0"
 
     def _tenant_vectors(self, tenant: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         stamp = self._stamp()
         cached = self._vectors.get(tenant)
         if cached is not None and cached[0] == stamp:
+            self._vectors.move_to_end(tenant)
             return cached[1], cached[2]
         rows = self._rows(
             "SELECT c.rowid, v.embedding FROM chunks c JOIN documents d ON d.rowid = c.doc "
@@ -419,6 +432,9 @@ class SQLiteStore:
         else:
             matrix = np.zeros((0, 0), dtype=np.float32)
         self._vectors[tenant] = (stamp, rowids, matrix)
+        self._vectors.move_to_end(tenant)
+        while len(self._vectors) > VECTOR_CACHE_TENANTS:  # the least recently searched tenant goes first
+            self._vectors.popitem(last=False)
         return rowids, matrix
 
     def _visible(self, rowids: Sequence[int], flt: Filter) -> set[int]:
