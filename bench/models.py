@@ -1,6 +1,6 @@
 """Speed of the evidence models: pairs per second (batched) and cold start (import plus load).
 
-    .venv/bin/python bench/models.py [--threads 2] [--pairs 256] [--runs 3] [--max-len 256]
+    .venv/bin/python bench/models.py [--threads 2] [--pairs 256] [--runs 3] [--max-len 256] [--lengths mixed]
 
 Each figure is the median of `--runs` runs; cold start runs in a fresh interpreter each time.
 """
@@ -51,6 +51,13 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--max-len", type=int, default=256, help="tokens per pair (passages are cut to fit)")
     ap.add_argument("--specs", default="answerable,answerable?quantize=0,lexical:bm25,lexical:cosine")
+    ap.add_argument(
+        "--lengths",
+        choices=("fixed", "mixed"),
+        default="fixed",
+        help="fixed: every passage cut to a full window, one call; mixed: 12 to 120 words, as retrieval "
+        "candidates vary, scored 20 to a call as the engine scores one question's candidates",
+    )
     args = ap.parse_args()
     import torch
 
@@ -58,6 +65,11 @@ def main() -> None:
     from answerable.models import load_reranker, load_verifier
 
     long_passage = PASSAGE * 3  # about 300 words: cut to the best window of max-len tokens
+    words = long_passage.split()
+
+    def passage(i: int) -> str:  # mixed: 12 to 120 words, spread evenly
+        return long_passage if args.lengths == "fixed" else " ".join(words[: 12 + (i * 37) % 109])
+
     rows = []
     for spec in args.specs.split(","):
         for kind in ("reranker", "verifier"):
@@ -66,13 +78,15 @@ def main() -> None:
             if inner is not None:  # own models: score at the requested length
                 inner.max_len = args.max_len
                 inner.window = {128: 90, 256: 190}.get(args.max_len, int(args.max_len * 0.7))
-            pairs = [(f"{QUESTION} ({i})", long_passage) for i in range(args.pairs)]
+            pairs = [(f"{QUESTION} ({i})", passage(i)) for i in range(args.pairs)]
             fn = model.score_pairs if kind == "reranker" else model.probs_pairs  # type: ignore[union-attr]
             fn(pairs[:8])
             rates = []
+            step = args.pairs if args.lengths == "fixed" else 20
             for _ in range(args.runs):
                 t = time.perf_counter()
-                fn(pairs)
+                for start in range(0, len(pairs), step):
+                    fn(pairs[start : start + step])
                 rates.append(args.pairs / (time.perf_counter() - t))
             colds = [cold_start(kind, spec, args.threads) for _ in range(args.runs)]
             row = {
@@ -80,6 +94,7 @@ def main() -> None:
                 "kind": kind,
                 "threads": args.threads,
                 "max_len": args.max_len,
+                "lengths": args.lengths,
                 "pairs_per_s": round(statistics.median(rates), 1),
                 "cold_start_s": round(statistics.median(colds), 2),
             }
