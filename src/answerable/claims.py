@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
+from answerable.errors import ModelError
 from answerable.types import Claim
 
 _WH = (
@@ -132,8 +133,6 @@ class LLMDecomposer:
         self.model = model
 
     def decompose(self, question: str) -> tuple[Claim, ...]:
-        from answerable.errors import ModelError
-
         if not question.strip():
             return ()
         reply = self.client.json_reply(DECOMPOSE_PROMPT.format(question=question.strip()))

@@ -293,28 +293,33 @@ def log_record(
     }
 
 
+def _default_or_llm(
+    what: str, spec: str, default: str, build_default: Callable[[], Any], build_llm: Callable[[str], Any]
+) -> Any:
+    scheme, _, model = spec.partition(":")
+    if scheme == default and not model:
+        return build_default()
+    if scheme == "llm" and model:
+        return build_llm(model)
+    raise InputError(f"unknown {what} {spec!r}; expected '{default}' or 'llm:MODEL'")
+
+
 def load_generator(spec: str, reranker: Reranker) -> Generator:
     """`extractive` (the default: quotes the best sentences, ranked by `reranker`) or `llm:MODEL`."""
-    scheme, _, model = spec.partition(":")
-    if scheme == "extractive" and not model:
-        return ExtractiveGenerator(reranker.score)
-    if scheme == "llm" and model:
-        from answerable.generate import LLMGenerator
+    from answerable.generate import LLMGenerator
 
-        return LLMGenerator(model)
-    raise InputError(f"unknown generator {spec!r}; expected 'extractive' or 'llm:MODEL'")
+    generator: Generator = _default_or_llm(
+        "generator", spec, "extractive", lambda: ExtractiveGenerator(reranker.score), LLMGenerator
+    )
+    return generator
 
 
 def load_decomposer(spec: str) -> Decomposer:
     """`rules` (the default) or `llm:MODEL`."""
-    scheme, _, model = spec.partition(":")
-    if scheme == "rules" and not model:
-        return RuleDecomposer()
-    if scheme == "llm" and model:
-        from answerable.claims import LLMDecomposer
+    from answerable.claims import LLMDecomposer
 
-        return LLMDecomposer(model)
-    raise InputError(f"unknown decomposer {spec!r}; expected 'rules' or 'llm:MODEL'")
+    decomposer: Decomposer = _default_or_llm("decomposer", spec, "rules", RuleDecomposer, LLMDecomposer)
+    return decomposer
 
 
 def open_engine(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from answerable.errors import ModelError
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -125,8 +126,6 @@ class LLMGenerator:
         self.calls = 0
 
     def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
-        from answerable.errors import ModelError
-
         self.calls += 1
         passages = {p.id: p for _, ps in claims for p in ps}
         sources = "\n\n".join(f"[{pid}] {p.text}" for pid, p in passages.items())

@@ -29,6 +29,12 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+def _features(members: Sequence[Reranker], pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
+    """Per pair, the log-odds of each member's probability."""
+    columns = [m.score_pairs(pairs) for m in members]
+    return [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
+
+
 class EnsembleReranker(Reranker):
     """sigmoid(sum of weight x log-odds of each member + intercept)."""
 
@@ -48,15 +54,11 @@ class EnsembleReranker(Reranker):
         self.members = list(members) if members is not None else [load_reranker(s) for s in self.specs]
         self.name = "ensemble"
 
-    def features(self, pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
-        columns = [m.score_pairs(pairs) for m in self.members]
-        return [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
-
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         if not pairs:
             return []
         out = []
-        for row in self.features(pairs):
+        for row in _features(self.members, pairs):
             z = self.intercept + sum(w * x for w, x in zip(self.coef, row, strict=True))
             out.append(1.0 / (1.0 + math.exp(-z)))
         return out
@@ -70,9 +72,7 @@ def fit_ensemble(
 
     from answerable.models import load_reranker
 
-    loaded = [load_reranker(s) for s in members]
-    columns = [m.score_pairs(pairs) for m in loaded]
-    x = [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
+    x = _features([load_reranker(s) for s in members], pairs)
     model = LogisticRegression(class_weight="balanced").fit(x, list(labels))
     return {
         "members": list(members),

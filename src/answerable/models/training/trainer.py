@@ -167,14 +167,18 @@ def train(
             state = {k: v.detach().clone() for k, v in model.named_parameters() if v.requires_grad}
             torch.save({"params": state, "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step}, ckpt)
     model.eval()
-    z = predict_logits(model, tok, [p.a for p in calib_pairs], [p.b for p in calib_pairs], max_len)
-    calib_metric = _metric(task, z, [p.label for p in calib_pairs])
-    log(f"{task}: whole calibration split ({len(calib_pairs)} pairs) metric {calib_metric:.4f}")
-    model.to("cpu")
-    save_adapter(model, spec, out)
-    if calibrate_after:
-        calibration = calibrate(task, out, calib_pairs)
+    labels_calib = [p.label for p in calib_pairs]
+    if calibrate_after:  # the calibration fit scores the split with the served model: measure on that
+        model.to("cpu")
+        save_adapter(model, spec, out)
+        calibration, z = _calibrate(task, out, calib_pairs)
         log(f"{task}: wrote {out} (calibration {calibration.to_dict()})")
+    else:  # scored where it was trained (the GPU); calibrated later where it is served
+        z = predict_logits(model, tok, [p.a for p in calib_pairs], [p.b for p in calib_pairs], max_len)
+        model.to("cpu")
+        save_adapter(model, spec, out)
+    calib_metric = _metric(task, z, labels_calib)
+    log(f"{task}: whole calibration split ({len(calib_pairs)} pairs) metric {calib_metric:.4f}")
     if ckpt.exists():
         ckpt.unlink()
     metrics: dict[str, Any] = {
@@ -198,6 +202,11 @@ def calibrate(task: str, out: Path, calib_pairs: list[Pair]) -> cal.Calibration:
     """Fit the calibration of the saved model in `out`, as it is served (int8), on the calibration split
     (labels weighed equally), and write `calibration.json`.
     """
+    return _calibrate(task, out, calib_pairs)[0]
+
+
+def _calibrate(task: str, out: Path, calib_pairs: list[Pair]) -> tuple[cal.Calibration, list[list[float]]]:
+    """`calibrate`, also returning the served model's raw logits on the split."""
     from answerable.models.own_backend import _Own
 
     (out / "calibration.json").write_text('{"kind": "binary", "method": "identity"}\n', encoding="utf-8")
@@ -209,7 +218,7 @@ def calibrate(task: str, out: Path, calib_pairs: list[Pair]) -> cal.Calibration:
     else:
         calibration = cal.fit_multiclass(z, y, SUPPORT_LABELS)
     cal.save(calibration, out / "calibration.json")
-    return calibration
+    return calibration, z
 
 
 def recalibrate(
