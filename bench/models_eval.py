@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from answerable.models import VERIFIERS, load_reranker, load_verifier
 from answerable.models import calibration as cal
-from answerable.models import load_reranker, load_verifier
 from answerable.models.ensemble import fit_ensemble
 from answerable.models.lexical import BASELINES, LexicalReranker, LexicalVerifier
 from answerable.models.training.data import SUPPORT_LABELS, Split, answerability_mix, support_mix
@@ -61,6 +61,8 @@ def main() -> None:
     for spec in args.specs.split(","):
         results[spec] = {}
         for task in args.tasks.split(","):
+            if task == "support" and spec.split(":")[0].split("?")[0] not in VERIFIERS:
+                continue  # an answerability-only backend (ensemble)
             t = time.time()
             print(f"{spec} {task}", file=sys.stderr)
             log = lambda m: print(m, file=sys.stderr)  # noqa: E731

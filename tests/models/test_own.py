@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import astuple
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from answerable.cli import main
@@ -36,6 +38,24 @@ def test_answerability_prefers_the_passage_holding_the_answer(own_reranker: Rera
     for question, match, other in cases:
         s_match, s_other = own_reranker.score(question, [match, other])
         assert 0.0 <= s_other < s_match <= 1.0
+
+
+def test_a_score_depends_on_its_own_pair_only(own_reranker: Reranker, own_verifier: Verifier) -> None:
+    # With activations quantized per batch, a long unrelated companion moved the score of a short pair by up
+    # to 0.05 here (and so a borderline decision). Each pair must score as it does alone, up to float noise.
+    question = "When did the 1973 oil crisis begin?"
+    short = "The 1973 oil crisis began in October 1973."
+    companions = [
+        "The embargo caused an oil crisis with many short- and long-term effects on global politics. " * 6,
+        "Prices rose from US$3 per barrel to nearly $12 globally by March 1974; US prices were higher. " * 4,
+        "OAPEC members proclaimed an embargo.",
+    ]
+    alone = own_reranker.score(question, [short])[0]
+    assert own_reranker.score(question, [*companions, short])[-1] == pytest.approx(alone, abs=1e-6)
+    claim = "The 1973 oil crisis began in October 1973."
+    alone_probs = own_verifier.probs_pairs([(claim, short)])[0]
+    beside = own_verifier.probs_pairs([(claim, c) for c in companions] + [(claim, short)])[-1]
+    assert astuple(beside) == pytest.approx(astuple(alone_probs), abs=1e-6)
 
 
 def test_support_labels_an_entailed_claim_supported(own_verifier: Verifier) -> None:
