@@ -76,8 +76,7 @@ def main() -> None:
             model = load_reranker(spec) if kind == "reranker" else load_verifier(spec)
             inner = getattr(model, "_m", None)
             if inner is not None:  # own models: score at the requested length
-                inner.max_len = args.max_len
-                inner.window = {128: 90, 256: 190}.get(args.max_len, int(args.max_len * 0.7))
+                inner.set_max_len(args.max_len)
             pairs = [(f"{QUESTION} ({i})", passage(i)) for i in range(args.pairs)]
             fn = model.score_pairs if kind == "reranker" else model.probs_pairs  # type: ignore[union-attr]
             fn(pairs[:8])
