@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from answerable.models import VERIFIERS, load_reranker, load_verifier
+from answerable.models import VERIFIERS, load_reranker, load_verifier, parse_spec
 from answerable.models import calibration as cal
 from answerable.models.ensemble import fit_ensemble
 from answerable.models.lexical import BASELINES, LexicalReranker, LexicalVerifier
@@ -61,7 +61,7 @@ def main() -> None:
     for spec in args.specs.split(","):
         results[spec] = {}
         for task in args.tasks.split(","):
-            if task == "support" and spec.split(":")[0].split("?")[0] not in VERIFIERS:
+            if task == "support" and parse_spec(spec)[0] not in VERIFIERS:
                 continue  # an answerability-only backend (ensemble)
             t = time.time()
             print(f"{spec} {task}", file=sys.stderr)
