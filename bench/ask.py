@@ -112,6 +112,10 @@ def main() -> None:
             ingest(paths, store, embedder)
             if target:
                 pad(store, target, embedder.dim)
+            for model in (reranker, verifier):  # the own models remember pairs: start each corpus afresh
+                inner = getattr(model, "_m", None)
+                if inner is not None:
+                    inner.forget()
             r = run(Engine(store, embedder, reranker, verifier, policy), qs)
             results[name] = r
             shares: dict[str, float] = r["share"]  # type: ignore[assignment]

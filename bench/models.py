@@ -77,12 +77,13 @@ def main() -> None:
             inner = getattr(model, "_m", None)
             if inner is not None:  # own models: score at the requested length
                 inner.set_max_len(args.max_len)
-            pairs = [(f"{QUESTION} ({i})", passage(i)) for i in range(args.pairs)]
             fn = model.score_pairs if kind == "reranker" else model.probs_pairs  # type: ignore[union-attr]
-            fn(pairs[:8])
+            fn([(f"{QUESTION} (warm-up {i})", passage(i)) for i in range(8)])
             rates = []
             step = args.pairs if args.lengths == "fixed" else 20
-            for _ in range(args.runs):
+            for run in range(args.runs):
+                # New questions each run: the own models remember pairs they scored lately.
+                pairs = [(f"{QUESTION} ({run}.{i})", passage(i)) for i in range(args.pairs)]
                 t = time.perf_counter()
                 for start in range(0, len(pairs), step):
                     fn(pairs[start : start + step])

@@ -40,9 +40,13 @@ def test_answerability_prefers_the_passage_holding_the_answer(own_reranker: Rera
         assert 0.0 <= s_other < s_match <= 1.0
 
 
-def test_a_score_depends_on_its_own_pair_only(own_reranker: Reranker, own_verifier: Verifier) -> None:
+def test_a_score_depends_on_its_own_pair_only(
+    own_reranker: Reranker, own_verifier: Verifier, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # With activations quantized per batch, a long unrelated companion moved the score of a short pair by up
     # to 0.05 here (and so a borderline decision). Each pair must score as it does alone, up to float noise.
+    for model in (own_reranker, own_verifier):
+        monkeypatch.setattr(model._m, "memo_pairs", 0)  # type: ignore[attr-defined]  # score every time
     question = "When did the 1973 oil crisis begin?"
     short = "The 1973 oil crisis began in October 1973."
     companions = [
@@ -56,6 +60,31 @@ def test_a_score_depends_on_its_own_pair_only(own_reranker: Reranker, own_verifi
     alone_probs = own_verifier.probs_pairs([(claim, short)])[0]
     beside = own_verifier.probs_pairs([(claim, c) for c in companions] + [(claim, short)])[-1]
     assert astuple(beside) == pytest.approx(astuple(alone_probs), abs=1e-6)
+
+
+def test_a_pair_scored_lately_is_not_scored_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    from answerable.models import own_backend
+
+    reranker = own_backend.OwnReranker()
+    scored: list[int] = []
+    real = own_backend.predict_logits
+
+    def counting(model: object, tok: object, a: list[str], b: list[str], *args: object, **kw: object) -> object:
+        scored.append(len(a))
+        return real(model, tok, a, b, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(own_backend, "predict_logits", counting)
+    question = "When did the 1973 oil crisis begin?"
+    passages = ["The 1973 oil crisis began in October 1973.", "Paris is the capital of France.", "Oil is a fuel."]
+    first = reranker.score(question, passages[:2])
+    again = reranker.score(question, [passages[1], passages[2], passages[1], passages[0]])
+    assert scored == [2, 1]  # only the new pair went to the model, once
+    assert again == [first[1], again[1], first[1], first[0]]
+    reranker._m.memo_pairs = 2  # bounded: the oldest pairs are forgotten
+    reranker.score("another question", passages)
+    assert len(reranker._m._memo) == 2
+    reranker.score(question, passages[:1])
+    assert scored[-1] == 1
 
 
 def test_support_labels_an_entailed_claim_supported(own_verifier: Verifier) -> None:

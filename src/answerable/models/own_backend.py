@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,10 @@ def window_words(task: str, max_len: int) -> int:
     return _WINDOW_WORDS.get(max_len, int(max_len * 0.7))
 
 
+# Pairs whose logits each model remembers (least recently scored forgotten first): a few decisions' worth.
+MEMO_PAIRS = 2048
+
+
 class _Own:
     def __init__(
         self, folder: Path, max_len: int | None = None, quantize: bool = True, threads: int | None = None
@@ -44,6 +50,11 @@ class _Own:
         # A pair's score does not depend on the pairs scored beside it (int8.py), so batches can be small:
         # candidates sorted by length and scored 8 at a time carry little padding (bench/models.py).
         self.batch_size = 8
+        # For the same reason a pair's logits can be remembered: one decision scores the best passage's
+        # sentences for the conflict check and again for the answer (bench/ask.py: 20-30 ms a decision).
+        self.memo_pairs = MEMO_PAIRS  # 0: remember nothing
+        self._memo: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._memo_lock = threading.Lock()
         self.set_max_len(max_len or self.spec.max_len)
         self.calibration = cal.load(folder / "calibration.json")
         self.folder = folder
@@ -52,19 +63,37 @@ class _Own:
         """Score at `max_len` tokens per pair, passages cut to the window that fits."""
         self.max_len = max_len
         self.window = window_words(self.spec.task, max_len)
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop the remembered pairs (a benchmark that must score every pair afresh calls this)."""
+        with self._memo_lock:
+            self._memo.clear()
 
     def logits(self, pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
-        try:
-            return predict_logits(
-                self.model,
-                self.tok,
-                [a for a, _ in pairs],
-                [best_window(a, b, self.window) for a, b in pairs],
-                self.max_len,
-                batch_size=self.batch_size,
-            )
-        except Exception as exc:
-            raise ModelError(f"{self.folder.name}: scoring failed: {exc}") from exc
+        """Raw logits for each pair; pairs scored lately are not scored again."""
+        with self._memo_lock:
+            known = {pair: self._memo[pair] for pair in pairs if pair in self._memo}
+        todo = list(dict.fromkeys(pair for pair in pairs if pair not in known))
+        if todo:
+            try:
+                fresh = predict_logits(
+                    self.model,
+                    self.tok,
+                    [a for a, _ in todo],
+                    [best_window(a, b, self.window) for a, b in todo],
+                    self.max_len,
+                    batch_size=self.batch_size,
+                )
+            except Exception as exc:
+                raise ModelError(f"{self.folder.name}: scoring failed: {exc}") from exc
+            known.update(zip(todo, fresh, strict=True))
+            with self._memo_lock:
+                for pair, z in zip(todo, fresh, strict=True):
+                    self._memo[pair] = z
+                while len(self._memo) > self.memo_pairs:
+                    self._memo.popitem(last=False)
+        return [list(known[pair]) for pair in pairs]
 
 
 class OwnReranker(Reranker):
