@@ -23,6 +23,7 @@ from answerable.gate import authorize, decide
 from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
 from answerable.injection import screen
 from answerable.models.base import Reranker, Verifier
+from answerable.models.ensemble import rank_sentences_with
 from answerable.policy import Policy, Profile
 from answerable.store.base import Filter, Store
 from answerable.types import (
@@ -82,6 +83,7 @@ class Engine:
         generator: Generator | None = None,
         decomposer: Decomposer | None = None,
         config: EngineConfig | None = None,
+        sentence_ranker: Reranker | None = None,
         log: bool = True,
         today: Callable[[], date] = date.today,
     ) -> None:
@@ -90,7 +92,8 @@ class Engine:
         self.reranker = reranker
         self.verifier = verifier
         self.policy = policy
-        self.generator = generator or ExtractiveGenerator(reranker.score)
+        self.sentence_ranker = sentence_ranker or rank_sentences_with(reranker)
+        self.generator = generator or ExtractiveGenerator(self.sentence_ranker.score)
         self.decomposer = decomposer or RuleDecomposer()
         self.config = config or EngineConfig()
         self.log = log
@@ -218,7 +221,7 @@ class Engine:
         ]
 
     def best_sentence(self, text: str, passage: Passage) -> str:
-        sentences, _scores, best = rank_sentences(self.reranker.score, text, passage.text)
+        sentences, _scores, best = rank_sentences(self.sentence_ranker.score, text, passage.text)
         return sentences[best] if best >= 0 else passage.text
 
     def _entails(self, sentence: str, passage_text: str) -> float:
@@ -243,6 +246,7 @@ class Engine:
             "reranker": self.reranker.name,
             "verifier": self.verifier.name,
             "generator": self.generator.name,
+            "sentence_ranker": self.sentence_ranker.name,
             "decomposer": self.decomposer.name,
         }
         self.last_record = record
@@ -346,6 +350,16 @@ def open_engine(
         store.check_embedder(embedder.name, embedder.dim)
     reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_SPEC)
     verifier = load_verifier(verifier_spec or os.environ.get("ANSWERABLE_VERIFIER") or DEFAULT_SPEC)
-    generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", reranker)
+    sentences = rank_sentences_with(reranker)
+    generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", sentences)
     decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
-    return Engine(store, embedder, reranker, verifier, policy, generator=generator, decomposer=decomposer)
+    return Engine(
+        store,
+        embedder,
+        reranker,
+        verifier,
+        policy,
+        generator=generator,
+        decomposer=decomposer,
+        sentence_ranker=sentences,
+    )

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from answerable.errors import ModelError
-from answerable.models import MockReranker, load_reranker
-from answerable.models.ensemble import WEIGHTS, EnsembleReranker
+from answerable.models import MockReranker, Reranker, load_reranker
+from answerable.models.ensemble import WEIGHTS, EnsembleReranker, rank_sentences_with
 
 
 def _weights(tmp_path: Path, coef: list[float], intercept: float = 0.0, members: list[str] | None = None) -> Path:
@@ -52,3 +52,37 @@ def test_shipped_ensemble_ranks_the_answering_passage_first() -> None:
         ],
     )
     assert 0.0 <= no < yes <= 1.0
+
+
+def test_sentences_are_ranked_with_bm25_beside_the_shipped_reranker_only(own_reranker: Reranker) -> None:
+    ranker = rank_sentences_with(own_reranker)
+    assert isinstance(ranker, EnsembleReranker)
+    assert ranker.members[0] is own_reranker  # the engine's model, not a second copy
+    assert ranker.specs == ("answerable", "lexical:bm25") and ranker.coef[0] > ranker.coef[1] > 0
+    other = MockReranker(lambda q, p: 0.5)
+    assert rank_sentences_with(other) is other  # the weights were chosen for the shipped model only
+    # BM25 widens the lead of the sentence that names what the question asks about.
+    question = "Which Gradle dependency adds the Android SDK?"
+    sentences = [
+        "Add the dependency io.lumen:lumen-android:3.2 to your app's Gradle file to install the Android SDK.",
+        "The Android SDK supports Android 8.0 and later.",
+    ]
+    alone, with_bm25 = own_reranker.score(question, sentences), ranker.score(question, sentences)
+    assert with_bm25[0] - with_bm25[1] > alone[0] - alone[1] > 0
+
+
+def test_the_engine_quotes_sentences_ranked_by_the_sentence_ranker(own_reranker: Reranker, tmp_path: Path) -> None:
+    from answerable.engine import Engine
+    from answerable.generate import ExtractiveGenerator
+    from answerable.store.sqlite import SQLiteStore
+
+    engine = Engine(
+        SQLiteStore(tmp_path / "x.db"),
+        None,
+        own_reranker,
+        None,
+        None,  # type: ignore[arg-type]
+    )
+    assert isinstance(engine.sentence_ranker, EnsembleReranker) and engine.sentence_ranker.name == "answerable+bm25"
+    assert isinstance(engine.generator, ExtractiveGenerator)
+    assert engine.generator.score == engine.sentence_ranker.score

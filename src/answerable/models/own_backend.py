@@ -103,6 +103,7 @@ class OwnReranker(Reranker):
 
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "answerability", **kw)
+        self.shipped = self._m.folder == ARTIFACTS / "answerability"  # the model the ensemble weights fit
         if not isinstance(self._m.calibration, cal.BinaryCalibration):
             raise ModelError(f"{self._m.folder}: an answerability model needs a binary calibration")
         self._cal: cal.BinaryCalibration = self._m.calibration
