@@ -11,6 +11,7 @@ from typing import Any
 from answerable.errors import ModelError
 from answerable.models import calibration as cal
 from answerable.models.base import Reranker, SupportProbs, Verifier
+from answerable.models.malloc import tune_for_inference
 from answerable.models.own import ARTIFACTS, load_merged, predict_logits
 from answerable.models.text import best_window
 
@@ -37,6 +38,7 @@ class _Own:
     def __init__(
         self, folder: Path, max_len: int | None = None, quantize: bool = True, threads: int | None = None
     ) -> None:
+        tune_for_inference()
         model, self.tok, self.spec = load_merged(folder)
         if threads:
             import torch
