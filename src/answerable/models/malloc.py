@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import os
 
 M_TRIM_THRESHOLD = -1
@@ -24,15 +25,11 @@ M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 32 * 1024 * 1024  # glibc's ceiling for this setting on 64-bit
 TRIM_THRESHOLD = 256 * 1024 * 1024
 
-_applied: bool | None = None
 
-
+@functools.cache
 def tune_for_inference() -> bool:
     """Set the two thresholds (once per process); True when they are in effect."""
-    global _applied
-    if _applied is None:
-        _applied = os.environ.get("ANSWERABLE_MALLOC", "") != "default" and _mallopt()
-    return _applied
+    return os.environ.get("ANSWERABLE_MALLOC", "") != "default" and _mallopt()
 
 
 def _mallopt() -> bool:

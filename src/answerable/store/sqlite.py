@@ -7,6 +7,7 @@ Vector search computes exact cosine distance (sqlite-vec) over the rows the filt
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -25,7 +26,12 @@ from answerable.ingest.chunking import embedding_text
 from answerable.store.base import Filter, StoreStats, candidates, embedder_mismatch, fuse, query_terms
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
-_BLAS: Any = None
+
+@functools.cache
+def _blas() -> Any:
+    from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
+
+    return ThreadpoolController()
 
 
 def _one_blas_thread() -> Any:
@@ -35,12 +41,7 @@ def _one_blas_thread() -> Any:
     reranker's forward pass needs next: after a two-thread scan of 100k vectors, scoring 20 candidates
     took 185 ms instead of 125 (bench/ask.py). One thread makes the scan 12 ms instead of 6.
     """
-    global _BLAS
-    if _BLAS is None:
-        from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
-
-        _BLAS = ThreadpoolController()
-    return _BLAS.limit(limits=1, user_api="blas")
+    return _blas().limit(limits=1, user_api="blas")
 
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
