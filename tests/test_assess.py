@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from answerable import ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, decide
+from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
 from answerable.policy import Precedence
+from answerable.render import render_decision
 from tests.conftest import NOW, draft, evidence, passage, verdict
 
 S, F = Label.SUPPORTED, Label.REFUTED
@@ -126,3 +127,53 @@ def test_the_margin_is_between_documents_not_sections_of_one(policy):  # type: i
     assert decide(two_pages, strict, NOW).reason_codes == (ReasonCode.AMBIGUOUS_SOURCES,)
     alone = evidence((passage("a#1", 0.80), passage("a#2", 0.80)), (verdict("c1", "a#1", S, 0.80),))
     assert assess(alone, strict, NOW).margin is None
+
+
+# --- named terms: a name or number of the question that no evidence mentions ------------------------
+
+NORMANDY = Claim("c1", "Who gave their name to Normandy in the 1000's?")
+
+
+def test_strong_support_that_never_mentions_a_named_term_does_not_cover_the_claim(policy):  # type: ignore[no-untyped-def]
+    text = "The Normans gave their name to Normandy, a region in France, in the 10th century."
+    ev = evidence((passage("normans#1", 0.9, text=text),), (verdict("c1", "normans#1", S, 0.9),), (NORMANDY,))
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+    assert d.claims[0].status is ClaimStatus.MISSING and d.claims[0].unmatched_terms == ("1000's",)
+    assert d.missing_claims == (NORMANDY.text,)
+    assert f"  - {NORMANDY.text} (no passage mentions 1000's)" in render_decision(d).splitlines()
+    relaxed = replace(policy.profile("strict"), require_named_terms=False)
+    assert authorize(ev, relaxed, NOW).status is Status.ANSWER
+    mentioned = replace(ev, passages=(passage("normans#1", 0.9, text=text + " By the 1000's it was a duchy."),))
+    assert authorize(mentioned, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_the_other_hop_counts_when_it_is_likely_enough_to_answer(policy):  # type: ignore[no-untyped-def]
+    claim = Claim("c1", "VIVA Media AG changed its name in 2004. What does the new acronym stand for?")
+    answer = passage("gmbh#1", 0.8, text="GmbH stands for Gesellschaft mit beschränkter Haftung.")
+    bridge = passage("viva#1", 0.15, text="In 2004 VIVA Media AG became VIVA Media GmbH.")
+    strict = policy.profile("strict")
+    ev = evidence((answer, bridge), (verdict("c1", "gmbh#1", S, 0.8),), (claim,))
+    assert authorize(ev, strict, NOW).status is Status.ANSWER
+    # The bridge below the floor is not evidence the question draws on; without it, nothing names VIVA.
+    unlikely = replace(ev, passages=(answer, replace(bridge, scores=replace(bridge.scores, rerank=0.05))))
+    d = decide(unlikely, strict, NOW)
+    assert d.status is Status.ABSTAIN and d.claims[0].unmatched_terms == ("VIVA", "Media", "AG", "2004")
+    # Stale or disallowed passages are not usable evidence, so they mention nothing either.
+    stale = replace(ev, passages=(answer, replace(bridge, updated_at=date(2019, 1, 1))))
+    assert authorize(stale, strict, NOW).status is Status.ABSTAIN
+
+
+def test_assist_answers_the_covered_part_and_names_the_unmentioned_one(policy):  # type: ignore[no-untyped-def]
+    claims = (Claim("c1", "How do I rotate an API key?"), Claim("c2", "how do I rotate it in Lumen Studio?"))
+    text = "To rotate an API key, open Settings > API keys and click Rotate."
+    ev = evidence(
+        (passage("keys#1", 0.9, text=text),),
+        (verdict("c1", "keys#1", S, 0.9), verdict("c2", "keys#1", S, 0.85)),
+        claims,
+        drafted=draft((text, ("keys#1",), 0.9)),
+    )
+    d = decide(ev, policy.profile("assist"), NOW)
+    assert d.status is Status.PARTIAL and d.reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+    assert d.missing_claims == (claims[1].text,) and d.claims[1].unmatched_terms == ("Lumen", "Studio")
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ABSTAIN

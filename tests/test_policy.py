@@ -39,6 +39,12 @@ def test_shipped_policy_has_strict_and_assist():
         ('allowed_trust = ["official"]', 'allowed_trust = ["gold"]', "profiles.strict.allowed_trust", "official"),
         ("allow_partial = false", "allow_partial = 0", "profiles.strict.allow_partial", "true or false"),
         ("min_margin = 0.05\n", "min_margn = 0.05\n", "profiles.strict.min_margn", "unknown setting"),
+        (
+            "require_dates = false\n",
+            "require_dates = false\nrequire_named_terms = 1\n",
+            "profiles.strict.require_named_terms",
+            "true or false",
+        ),
         ('version = "2026.11.29-1"', "", "policy.version", "non-empty string"),
         ("default = 730", 'default = "two years"', "profiles.strict.freshness_days", "number of days"),
         (
@@ -62,6 +68,13 @@ def test_missing_setting_is_named(tmp_path):  # type: ignore[no-untyped-def]
     path = write(tmp_path, BASE.replace("borderline_band = 0.10\n", "", 1))
     with pytest.raises(PolicyError, match=r"profiles\.strict\.borderline_band: missing setting"):
         load_policy(path)
+
+
+def test_an_optional_setting_left_out_takes_its_default(tmp_path):  # type: ignore[no-untyped-def]
+    assert "require_named_terms" not in BASE
+    assert load_policy(write(tmp_path, BASE)).profile("strict").require_named_terms is True
+    off = BASE.replace("require_dates = false\n", "require_dates = false\nrequire_named_terms = false\n", 1)
+    assert load_policy(write(tmp_path, off)).profile("strict").require_named_terms is False
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,11 @@ Pure: values in, values out. `now` is passed in; nothing here reads a clock.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date
 
 from answerable.policy import Precedence, Profile
+from answerable.terms import Mentions, named_terms
 from answerable.types import (
     Assessment,
     Claim,
@@ -20,6 +22,10 @@ from answerable.types import (
     Passage,
     Verdict,
 )
+
+# A usable passage at least this likely to answer the question (calibrated) is part of the evidence the
+# question draws on, whether or not it supports a claim itself: the other hop of a two-hop question.
+MENTION_FLOOR = 0.1
 
 
 def is_blank(passage: Passage) -> bool:
@@ -75,6 +81,8 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
         claims.append(result)
         if conflict is not None:
             conflicts.append(conflict)
+    if profile.require_named_terms:
+        claims = _named_terms_covered(claims, usable)
 
     return Assessment(
         claims=tuple(claims),
@@ -86,6 +94,29 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
         top_score=top,
         margin=margin,
     )
+
+
+def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -> list[ClaimAssessment]:
+    """A claim naming something no usable evidence mentions is not covered, however strong its support.
+
+    The evidence is every usable passage that supports a claim or is likely enough to answer the
+    question (`MENTION_FLOOR`), titles included.
+    """
+    answered = {
+        pid for c in claims if c.status in (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING) for pid in c.passage_ids
+    }
+    drawn_on = [p for p in usable if p.id in answered or (p.scores.rerank or 0.0) >= MENTION_FLOOR]
+    mentions: Mentions | None = None
+    out = []
+    for c in claims:
+        terms = named_terms(c.claim.text) if c.status in (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING) else ()
+        if terms:
+            mentions = mentions or Mentions(f"{p.title or ''}\n{p.text}" for p in drawn_on)
+            unmatched = mentions.unmatched(terms)
+            if unmatched:
+                c = replace(c, status=ClaimStatus.MISSING, passage_ids=(), unmatched_terms=unmatched)
+        out.append(c)
+    return out
 
 
 def _strongest(verdicts: Iterable[Verdict]) -> tuple[str, ...]:

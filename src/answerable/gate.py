@@ -227,7 +227,7 @@ def _build(
 ) -> Decision:
     a = auth.assessment
     by_id = {p.id: p for p in evidence.passages}
-    claims = tuple(ClaimResult(c.claim.text, c.status, c.passage_ids) for c in a.claims)
+    claims = tuple(ClaimResult(c.claim.text, c.status, c.passage_ids, c.unmatched_terms) for c in a.claims)
     missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile))
     answering = status is not Status.ABSTAIN and evidence.draft is not None
     citations: tuple[Citation, ...] = ()

@@ -68,6 +68,7 @@ class Profile:
     max_chars: int
     suggestions: int
     freshness_days: Mapping[str, int] = field(default_factory=dict)
+    require_named_terms: bool = True
 
     @property
     def ref(self) -> PolicyRef:
@@ -182,6 +183,7 @@ class Setting:
     name: str
     meaning: str
     parse: Parser
+    default: Any = None  # None: the setting is required; otherwise the value when a profile omits it
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -201,6 +203,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("allow_partial", "Whether a labelled partial answer may be returned.", _flag),
     Setting("partial_for", "Reason codes that may be softened to a partial answer.", _members(ReasonCode)),
     Setting("require_dates", "Whether an undated source counts as stale.", _flag),
+    Setting(
+        "require_named_terms",
+        "Whether every name and number the question states must appear in the evidence (optional, default true).",
+        _flag,
+        default=True,
+    ),
     Setting(
         "conflict_precedence",
         "Rules tried in order to resolve a conflict: supersedes, effective_date, owner_rank.",
@@ -267,11 +275,14 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
     unknown = sorted(set(body) - set(_BY_NAME))
     if unknown:
         raise PolicyError(path, f"{prefix}.{unknown[0]}", "unknown setting (see `answerable policy show --settings`)")
-    missing = [s.name for s in SETTINGS if s.name not in body]
+    missing = [s.name for s in SETTINGS if s.name not in body and s.default is None]
     if missing:
         raise PolicyError(path, f"{prefix}.{missing[0]}", "missing setting")
     values: dict[str, Any] = {}
     for setting in SETTINGS:
+        if setting.name not in body:
+            values[setting.name] = setting.default
+            continue
         try:
             values[setting.name] = setting.parse(body[setting.name])
         except _Invalid as exc:
@@ -299,6 +310,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         allow_partial=values["allow_partial"],
         partial_for=frozenset(values["partial_for"]),
         require_dates=values["require_dates"],
+        require_named_terms=values["require_named_terms"],
         conflict_precedence=values["conflict_precedence"],
         owner_rank=values["owner_rank"],
         max_passages=values["max_passages"],

@@ -28,7 +28,10 @@ def render_decision(decision: Decision) -> str:
             lines.append(f"  - {code}: {code.meaning}")
     if decision.missing_claims:
         lines.append("Not covered:")
-        lines.extend(f"  - {claim}" for claim in decision.missing_claims)
+        unmatched = {c.text: c.unmatched_terms for c in decision.claims if c.unmatched_terms}
+        for claim in decision.missing_claims:
+            terms = unmatched.get(claim)
+            lines.append(f"  - {claim}" + (f" (no passage mentions {', '.join(terms)})" if terms else ""))
     if decision.next_step:
         lines.append(f"Next step: {decision.next_step}")
     if decision.suggestions:

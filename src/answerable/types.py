@@ -204,6 +204,7 @@ class ClaimAssessment:
     status: ClaimStatus
     best_support: float
     passage_ids: tuple[str, ...] = ()
+    unmatched_terms: tuple[str, ...] = ()  # names and numbers of the claim that no usable evidence mentions
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ class ClaimResult:
     text: str
     status: ClaimStatus
     passage_ids: tuple[str, ...] = ()
+    unmatched_terms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -293,7 +295,13 @@ class Decision:
             ],
             "supporting_passage_ids": list(self.supporting_passage_ids),
             "claims": [
-                {"text": c.text, "status": str(c.status), "passage_ids": list(c.passage_ids)} for c in self.claims
+                {
+                    "text": c.text,
+                    "status": str(c.status),
+                    "passage_ids": list(c.passage_ids),
+                    "unmatched_terms": list(c.unmatched_terms),
+                }
+                for c in self.claims
             ],
             "missing_claims": list(self.missing_claims),
             "reason_codes": [str(r) for r in self.reason_codes],

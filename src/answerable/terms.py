@@ -1,0 +1,219 @@
+"""Named terms: the names and numbers a question states, and whether a set of passages mentions them.
+
+A passage can score as answering "Who gave their name to Normandy in the 1000's?" while it speaks of
+the 10th century, or answer one hop of a two-hop question while the other hop's subject appears in no
+passage. A name or number the question states and no evidence mentions is a part of the question the
+evidence does not cover, however strong the support for the rest looks.
+
+Pure and lexical. A term is a capitalised word not at the start of a sentence, an acronym, or a token
+with a digit. A passage mentions it when one of its words (or its title's) matches after folding case,
+accents, possessives and a plural "s"; a word of five letters or more also matches at one edit (a typo
+in the question), and an acronym matches the initials of consecutive capitalised words ("WW" in
+"World War").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+_TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d))*")
+_SENTENCE = re.compile(r"(?<=[.?!:])\s+")
+# Words that are capitalised mid-sentence without naming anything.
+_PLAIN = frozenset(
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "may",
+        "might",
+        "must",
+        "has",
+        "have",
+        "had",
+        "what",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "which",
+        "why",
+        "how",
+        "if",
+        "my",
+        "our",
+        "your",
+        "their",
+        "his",
+        "her",
+        "its",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "ok",
+        "please",
+    ]
+)
+_NUMBER_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+# A sentence written in title case ("How Do I Rotate An API Key") capitalises its function words too;
+# only its numbers and acronyms are terms then.
+_TITLE_CASE_FUNCTION_WORDS = 2
+_FUZZY_MIN = 5
+_ACRONYM_MAX = 6
+
+
+@dataclass(frozen=True)
+class Term:
+    """A name or number as the question wrote it, and the key it is matched by."""
+
+    text: str
+    key: str
+    acronym: bool = False
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or possessive: "Möngke's" -> "mongke"."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    plain = plain.lower().replace("’", "'").replace(",", "")
+    return re.sub(r"'s?$", "", plain).strip("-'.")
+
+
+def _singular(key: str) -> str:
+    return key[:-1] if len(key) > 3 and key.endswith("s") else key
+
+
+def _is_title_case(words: list[str]) -> bool:
+    capitalised = [w for w in words[1:] if w[0].isupper() and not w.isupper() and w.lower() in _PLAIN]
+    return len(capitalised) >= _TITLE_CASE_FUNCTION_WORDS
+
+
+@lru_cache(maxsize=4096)
+def named_terms(text: str) -> tuple[Term, ...]:
+    """The names and numbers `text` states, in order, each once."""
+    terms: dict[str, Term] = {}
+    for sentence in _SENTENCE.split(text.strip()):
+        words = _TOKEN.findall(sentence)
+        title_case = _is_title_case(words)
+        for i, word in enumerate(words):
+            for j, part in enumerate(word.split("-")):
+                key = fold(part)
+                if (len(key) < 2 and not key.isdigit()) or key in _PLAIN:
+                    continue
+                acronym = part.isalpha() and part.isupper()
+                number = any(ch.isdigit() for ch in part)
+                name = not title_case and (i > 0 or j > 0) and part[0].isupper()
+                if (acronym or number or name) and key not in terms:
+                    terms[key] = Term(part, key, acronym)
+    return tuple(terms.values())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + 1 :] == b[i + 1 :] if len(a) == len(b) else a[i:] == b[i + 1 :]
+
+
+class Mentions:
+    """What a set of texts mentions, for matching terms against it."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.words: set[str] = set()
+        self.initials: set[str] = set()
+        for text in texts:
+            tokens = _TOKEN.findall(text)
+            for token in tokens:
+                for part in (token, *token.split("-")):
+                    key = fold(part)
+                    self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
+            parts = [part for token in tokens for part in token.split("-") if part]
+            runs = "".join(p[0].lower() if p[0].isupper() else " " for p in parts).split()
+            for run in runs:
+                for start in range(len(run)):
+                    for end in range(start + 2, min(len(run), start + _ACRONYM_MAX) + 1):
+                        self.initials.add(run[start:end])
+
+    def mentions(self, term: Term) -> bool:
+        key = term.key
+        if key in self.words or _singular(key) in self.words:
+            return True
+        if term.acronym and key in self.initials:
+            return True
+        if len(key) >= _FUZZY_MIN and not any(ch.isdigit() for ch in key):
+            return any(_one_edit(key, w) for w in self.words if abs(len(w) - len(key)) <= 1)
+        return False
+
+    def unmatched(self, terms: Iterable[Term]) -> tuple[str, ...]:
+        """The terms (as written) that no text mentions."""
+        return tuple(t.text for t in terms if not self.mentions(t))
+
+
+__all__ = ["Mentions", "Term", "fold", "named_terms"]

@@ -1,0 +1,57 @@
+"""Named terms of a question, and whether the evidence mentions them (pure, lexical)."""
+
+from __future__ import annotations
+
+from answerable.terms import Mentions, named_terms
+
+
+def texts(question: str) -> list[str]:
+    return [t.text for t in named_terms(question)]
+
+
+def test_names_numbers_and_acronyms_are_terms_but_a_sentence_start_is_not() -> None:
+    assert texts("Janne Kyttanen has had work exhibited at which museum in Amsterdam?") == ["Kyttanen", "Amsterdam"]
+    assert texts("VIVA Media AG changed its name in 2004. What does the new acronym stand for?") == [
+        "VIVA",
+        "Media",
+        "AG",
+        "2004",
+    ]
+    assert texts("Who gave their name to Normandy in the 1000's and 1100's") == ["Normandy", "1000's", "1100's"]
+    assert texts("how do i rotate my api key?") == []
+
+
+def test_hyphenated_words_and_title_case_questions() -> None:
+    assert texts("What Lyric Street Records-affiliated band covered it?") == ["Lyric", "Street", "Records"]
+    assert texts("Who was the Canadian-American actress?") == ["Canadian", "American"]
+    # Title case capitalises function words too: only acronyms and numbers name anything then.
+    assert texts("How Do I Rotate An API Key In Version 2?") == ["API", "2"]
+    assert texts("What Is The Limit For I And OK?") == []
+    assert texts("Who founded Los Angeles Dodgers?") == ["Los", "Angeles", "Dodgers"]
+
+
+def test_mentions_fold_case_accents_possessives_and_plurals() -> None:
+    m = Mentions(["Möngke Khan's armies crossed the Alps in the 1230s.", "Keys"])
+    for question in ("Where did Mongke attack?", "When did the KHAN move?", "Which Alp?", "In the 1230's?"):
+        assert all(m.mentions(t) for t in named_terms(question)), question
+    assert m.mentions(named_terms("the Key?")[0])
+
+
+def test_a_typo_matches_a_long_word_but_not_a_short_one_or_a_number() -> None:
+    m = Mentions(["He played for the Los Angeles Dodgers from 2007 in Kent."])
+    assert m.mentions(named_terms("the Los Angeles Dogers?")[-1])  # one letter missing, 6 letters
+    assert not m.mentions(named_terms("went to Kant?")[0])  # 4 letters: a different name
+    assert not m.mentions(named_terms("from 2008?")[0])  # numbers match exactly
+
+
+def test_numbers_match_as_written_with_separators_and_words() -> None:
+    m = Mentions(["Exports hold 1,000 rows and keep two copies for 7.69 seconds."])
+    assert all(m.mentions(t) for t in named_terms("More than 1000 rows, 2 copies, 7.69 seconds?"))
+    assert m.unmatched(named_terms("After 7.7 seconds?")) == ("7.7",)
+
+
+def test_acronyms_match_initials_of_consecutive_capitalised_words() -> None:
+    m = Mentions(["After World War II the Single Sign-On page moved."])
+    assert m.unmatched(named_terms("Who fought in WW-II?")) == ()
+    assert m.unmatched(named_terms("Where is the SSO page?")) == ()
+    assert m.unmatched(named_terms("Where is the SAML page?")) == ("SAML",)
