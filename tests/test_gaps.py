@@ -44,6 +44,7 @@ def record(
     groups: Sequence[str] = (),
     suggestions: Sequence[str] = (),
     missing: Sequence[str] = (),
+    unmentioned: Sequence[str] = (),
     as_of: str = "2026-11-20",
 ) -> dict[str, Any]:
     """A decision record shaped like `engine.log_record` output (fields the report does not read trimmed)."""
@@ -72,7 +73,9 @@ def record(
             "answer": None,
             "citations": [],
             "supporting_passage_ids": [],
-            "claims": [],
+            "claims": [
+                {"text": question, "status": "missing", "passage_ids": [], "unmatched_terms": list(unmentioned)}
+            ],
             "missing_claims": list(missing),
             "reason_codes": list(reasons),
             "next_step": "Contact support.",
@@ -230,6 +233,20 @@ def test_report_ranks_clusters_by_questions_then_recency() -> None:
     assert [c.label for c in by_cause[Cause.STALE]] == [LIMIT]
     assert by_cause[Cause.STALE][0].pages == (page("limits#0"),)
     assert all("globex" not in str(c) for c in report.clusters)
+
+
+def test_a_cluster_names_what_no_readable_page_mentions_most_asked_first() -> None:
+    records = [
+        record(REFUND, unmentioned=("Zapier",)),
+        record(REFUND2, unmentioned=("Canada", "2027")),
+        record(REFUND3, unmentioned=("Canada",)),
+        record(SSO),
+    ]
+    report = build_report(select(records, "default"), FAKE, {}, tenant="default", threshold=0.9)
+    refund, sso = report.clusters
+    assert refund.unmentioned == ("Canada", "2027", "Zapier") and sso.unmentioned == ()  # ties: most recent first
+    assert "   - No page mentions: Canada, 2027, Zapier" in to_markdown(report).splitlines()
+    assert [r["unmentioned"] for r in csv.DictReader(io.StringIO(to_csv(report)))] == ["Canada | 2027 | Zapier", ""]
 
 
 def test_ties_go_to_the_most_recent_cluster() -> None:

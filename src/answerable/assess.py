@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import date
 
 from answerable.policy import Precedence, Profile
-from answerable.terms import Mentions, named_terms
+from answerable.terms import Mentions, mentions_in, named_terms
 from answerable.types import (
     Assessment,
     Claim,
@@ -111,7 +111,7 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
     for c in claims:
         terms = named_terms(c.claim.text) if c.status in (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING) else ()
         if terms:
-            mentions = mentions or Mentions(f"{p.title or ''}\n{p.text}" for p in drawn_on)
+            mentions = mentions or mentions_in(tuple(f"{p.title or ''}\n{p.text}" for p in drawn_on))
             unmatched = mentions.unmatched(terms)
             if unmatched:
                 c = replace(c, status=ClaimStatus.MISSING, passage_ids=(), unmatched_terms=unmatched)

@@ -99,6 +99,7 @@ class Gap:
     cause: Cause
     missing_claims: tuple[str, ...]
     suggestions: tuple[str, ...]
+    unmentioned: tuple[str, ...] = ()  # names and numbers of the question no page the asker could read mentions
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ class Cluster:
     examples: tuple[str, ...]
     missing_claims: tuple[str, ...]
     pages: tuple[Page, ...]
+    unmentioned: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,9 @@ def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None
                 cause=cause_of(record.get("reason_codes") or ()),
                 missing_claims=tuple(str(c) for c in record.get("missing_claims") or ()),
                 suggestions=tuple(str(s["passage_id"]) for s in decision.get("suggestions") or () if "passage_id" in s),
+                unmentioned=tuple(
+                    dict.fromkeys(str(t) for c in decision.get("claims") or () for t in c.get("unmatched_terms") or ())
+                ),
             )
         )
     return tuple(out)
@@ -289,6 +294,7 @@ def build_report(
 def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question], pages: Mapping[str, Page]) -> Cluster:
     all_gaps = [g for q in mine for g in q.gaps]
     claims = Counter(c for g in all_gaps for c in dict.fromkeys(g.missing_claims))
+    terms = Counter(t for g in all_gaps for t in g.unmentioned)
     seen: Counter[str] = Counter()
     first: dict[str, Page] = {}
     for g in sorted(all_gaps, key=lambda g: -g.order):
@@ -308,6 +314,7 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
         examples=tuple(q.text for q in mine if q is not label)[:MAX_EXAMPLES],
         missing_claims=tuple(c for c, _ in claims.most_common(MAX_CLAIMS)),
         pages=tuple(first[k] for k, _ in seen.most_common(MAX_PAGES)),
+        unmentioned=tuple(t for t, _ in terms.most_common(MAX_CLAIMS)),
     )
 
 
@@ -350,13 +357,15 @@ def to_markdown(report: GapReport) -> str:
                 lines.append("   - Also asked: " + "; ".join(f"“{_md(e)}”" for e in c.examples))
             if c.missing_claims:
                 lines.append("   - Not covered: " + "; ".join(_md(m) for m in c.missing_claims))
+            if c.unmentioned:
+                lines.append("   - No page mentions: " + ", ".join(_md(t) for t in c.unmentioned))
             if c.pages:
                 lines.append("   - Closest pages: " + ", ".join(_md_page(p) for p in c.pages))
         lines.append("")
     return "\n".join(lines)
 
 
-CSV_FIELDS = ("cause", "rank", "count", "principals", "label", "examples", "missing_claims", "pages")
+CSV_FIELDS = ("cause", "rank", "count", "principals", "label", "examples", "missing_claims", "pages", "unmentioned")
 
 
 def _cell(text: str) -> str:
@@ -386,6 +395,7 @@ def to_csv(report: GapReport) -> str:
                     _cell(" | ".join(c.examples)),
                     _cell(" | ".join(c.missing_claims)),
                     _cell(" | ".join(_csv_page(p) for p in c.pages)),
+                    _cell(" | ".join(c.unmentioned)),
                 ]
             )
     return buf.getvalue()

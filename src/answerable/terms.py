@@ -22,6 +22,7 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d))*")
 _SENTENCE = re.compile(r"(?<=[.?!:])\s+")
+_POSSESSIVE = re.compile(r"'s?$")
 # Words that are capitalised mid-sentence without naming anything.
 _PLAIN = frozenset(
     [
@@ -135,11 +136,20 @@ class Term:
     acronym: bool = False
 
 
+def _plain(text: str) -> str:
+    """Lower case without accents; curly apostrophes straightened."""
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return text.lower().replace("’", "'")
+
+
+def _key(word: str) -> str:
+    return _POSSESSIVE.sub("", word.replace(",", "")).strip("-'.")
+
+
 def fold(text: str) -> str:
     """Lower case without accents or possessive: "Möngke's" -> "mongke"."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    plain = plain.lower().replace("’", "'").replace(",", "")
-    return re.sub(r"'s?$", "", plain).strip("-'.")
+    return _key(_plain(text))
 
 
 def _singular(key: str) -> str:
@@ -186,20 +196,26 @@ class Mentions:
     """What a set of texts mentions, for matching terms against it."""
 
     def __init__(self, texts: Iterable[str]) -> None:
+        self.texts = tuple(texts)
         self.words: set[str] = set()
-        self.initials: set[str] = set()
-        for text in texts:
-            tokens = _TOKEN.findall(text)
-            for token in tokens:
-                for part in (token, *token.split("-")):
-                    key = fold(part)
-                    self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
-            parts = [part for token in tokens for part in token.split("-") if part]
-            runs = "".join(p[0].lower() if p[0].isupper() else " " for p in parts).split()
-            for run in runs:
-                for start in range(len(run)):
-                    for end in range(start + 2, min(len(run), start + _ACRONYM_MAX) + 1):
-                        self.initials.add(run[start:end])
+        for token in set(_TOKEN.findall(_plain("\n".join(self.texts)))):
+            for part in {token, *token.split("-")}:
+                key = _key(part)
+                self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
+        self._initials: set[str] | None = None
+
+    @property
+    def initials(self) -> set[str]:
+        """Runs of 2-6 initials of consecutive capitalised words ("ww" and "wwi" in "World War II")."""
+        if self._initials is None:
+            self._initials = set()
+            for text in self.texts:
+                parts = [part for token in _TOKEN.findall(text) for part in token.split("-") if part]
+                for run in "".join(p[0].lower() if p[0].isupper() else " " for p in parts).split():
+                    for start in range(len(run)):
+                        for end in range(start + 2, min(len(run), start + _ACRONYM_MAX) + 1):
+                            self._initials.add(run[start:end])
+        return self._initials
 
     def mentions(self, term: Term) -> bool:
         key = term.key
@@ -216,4 +232,10 @@ class Mentions:
         return tuple(t.text for t in terms if not self.mentions(t))
 
 
-__all__ = ["Mentions", "Term", "fold", "named_terms"]
+@lru_cache(maxsize=64)
+def mentions_in(texts: tuple[str, ...]) -> Mentions:
+    """`Mentions` of these texts, remembered: calibration replays one case's evidence under many profiles."""
+    return Mentions(texts)
+
+
+__all__ = ["Mentions", "Term", "fold", "mentions_in", "named_terms"]

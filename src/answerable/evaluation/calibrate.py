@@ -64,17 +64,20 @@ def collect(
     return out
 
 
-def rates(items: Sequence[tuple[Case, Evidence]], profile: Profile, today: date) -> Point:
+def _answered(case: Case, evidence: Evidence, profile: Profile, today: date) -> bool:
+    # With a case-specific profile (e.g. assist cases), the case keeps its own rules.
+    return authorize(evidence, profile, case.as_of or today).status is not Status.ABSTAIN
+
+
+def _point(items: Sequence[tuple[Case, Evidence]], profile: Profile, answered: Sequence[bool]) -> Point:
     answer = abstain = answered_ok = answered_bad = 0
-    for case, evidence in items:
-        # With a case-specific profile (e.g. assist cases), the case keeps its own rules.
-        answered = authorize(evidence, profile, case.as_of or today).status is not Status.ABSTAIN
+    for (case, _evidence), said in zip(items, answered, strict=True):
         if case.expected in ("answer", "partial"):
             answer += 1
-            answered_ok += answered
+            answered_ok += said
         else:
             abstain += 1
-            answered_bad += answered
+            answered_bad += said
     return Point(
         profile.min_support,
         profile.min_retrieval_score,
@@ -83,13 +86,21 @@ def rates(items: Sequence[tuple[Case, Evidence]], profile: Profile, today: date)
     )
 
 
+def rates(items: Sequence[tuple[Case, Evidence]], profile: Profile, today: date) -> Point:
+    return _point(items, profile, [_answered(case, evidence, profile, today) for case, evidence in items])
+
+
 def sweep(items: Sequence[tuple[Case, Evidence]], base: Profile, today: date) -> list[Point]:
-    return [
-        rates(items, replace(base, min_support=s, min_retrieval_score=r, borderline_band=b), today)
+    """Every grid point's rates. One case at a time through every profile, so what the gate derives
+    from a case's passages (the terms they mention) is computed once per case, not once per point."""
+    profiles = [
+        replace(base, min_support=s, min_retrieval_score=r, borderline_band=b)
         for s in GRID
         for r in GRID
         for b in BANDS
     ]
+    by_case = [[_answered(case, evidence, p, today) for p in profiles] for case, evidence in items]
+    return [_point(items, p, [row[i] for row in by_case]) for i, p in enumerate(profiles)]
 
 
 def choose(points: Sequence[Point], target: float) -> Point | None:
