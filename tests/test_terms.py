@@ -55,3 +55,7 @@ def test_acronyms_match_initials_of_consecutive_capitalised_words() -> None:
     assert m.unmatched(named_terms("Who fought in WW-II?")) == ()
     assert m.unmatched(named_terms("Where is the SSO page?")) == ()
     assert m.unmatched(named_terms("Where is the SAML page?")) == ("SAML",)
+
+
+def test_an_initial_does_not_end_the_sentence() -> None:
+    assert texts("Kenneth L. Gile is the COO of an airline. Which airport?") == ["Gile", "COO"]

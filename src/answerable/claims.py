@@ -50,7 +50,7 @@ def _clean(text: str) -> str:
     return " ".join(text.strip(" ,;").split())
 
 
-def _sentences(question: str) -> list[str]:
+def question_sentences(question: str) -> list[str]:
     # A sentence ends after a lower-case word or a number, not after an initial ("Kenneth L. Gile").
     parts = re.split(r"(?<=[a-z0-9)][.?!])\s+(?=[A-Z])", question.strip())
     return [p for p in (_clean(p) for p in parts) if p]
@@ -84,7 +84,7 @@ def _split_part(part: str) -> list[str]:
 def decompose(question: str) -> tuple[Claim, ...]:
     """The required claims of `question`, ids c1, c2, ...; a blank question has none."""
     parts: list[str] = []
-    for sentence in _sentences(question):
+    for sentence in question_sentences(question):
         for piece in _split_part(sentence):
             piece = _clean(piece)
             if len(piece.split()) >= 2 and piece.lower() not in (p.lower() for p in parts):

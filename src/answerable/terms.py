@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from answerable.claims import question_sentences
+
 _TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d))*")
-_SENTENCE = re.compile(r"(?<=[.?!:])\s+")
 _POSSESSIVE = re.compile(r"'s?$")
 # Words that are capitalised mid-sentence without naming anything.
 _PLAIN = frozenset(
@@ -165,7 +166,7 @@ def _is_title_case(words: list[str]) -> bool:
 def named_terms(text: str) -> tuple[Term, ...]:
     """The names and numbers `text` states, in order, each once."""
     terms: dict[str, Term] = {}
-    for sentence in _SENTENCE.split(text.strip()):
+    for sentence in question_sentences(text):
         words = _TOKEN.findall(sentence)
         title_case = _is_title_case(words)
         for i, word in enumerate(words):
