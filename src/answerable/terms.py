@@ -25,102 +25,17 @@ from answerable.claims import question_sentences
 _TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d))*")
 _POSSESSIVE = re.compile(r"'s?$")
 # Words that are capitalised mid-sentence without naming anything.
-_PLAIN = frozenset(
-    [
-        "i",
-        "i'm",
-        "i've",
-        "i'd",
-        "i'll",
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "from",
-        "by",
-        "with",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "do",
-        "does",
-        "did",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "may",
-        "might",
-        "must",
-        "has",
-        "have",
-        "had",
-        "what",
-        "who",
-        "whom",
-        "whose",
-        "when",
-        "where",
-        "which",
-        "why",
-        "how",
-        "if",
-        "my",
-        "our",
-        "your",
-        "their",
-        "his",
-        "her",
-        "its",
-        "it",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "ok",
-        "please",
-    ]
+_PLAIN_WORDS = (
+    "i i'm i've i'd i'll a an the and or of in on at to for from by with is are was were be do does did "
+    "can could will would should may might must has have had what who whom whose when where which why how "
+    "if my our your their his her its it this that these those there here ok please"
 )
-_NUMBER_WORDS = {
-    w: str(n)
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+_PLAIN = frozenset(_PLAIN_WORDS.split())
+_NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(_NUMBERS.split())}
 # A sentence written in title case ("How Do I Rotate An API Key") capitalises its function words too;
 # only its numbers and acronyms are terms then.
 _TITLE_CASE_FUNCTION_WORDS = 2
