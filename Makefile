@@ -23,6 +23,8 @@ run: $(STAMP)
 	$(BIN)/answerable ask "How do I rotate an API key, and how many active keys can one project have?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- two pages disagree on this: whatever the reason given, no answer may pick one of them"
 	$(BIN)/answerable ask "What is the maximum size of a data export?" --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- the pages on the Free plan answer this, but no page mentions Zapier: not covered, and the gap report says so"
+	$(BIN)/answerable ask "How many events a month can I send on the Free plan from the Zapier integration?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- the answer is only in a staff-only runbook: a customer is told nothing about it"
 	$(BIN)/answerable ask "How do I drain the ingestion queue?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- the same question from staff"
