@@ -14,7 +14,7 @@ import pytest
 from answerable.embed import HashEmbedder
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, Store
+from answerable.store.base import Filter, Store, candidates, fuse
 from answerable.types import Chunk, Document, TrustTier
 
 EMB = HashEmbedder(64)
@@ -148,6 +148,12 @@ class StoreContract:
         assert hits[0].scores.fused is not None and hits[0].scores.bm25 is not None
         assert hits[0].scores.vector is not None
         assert [h.scores.fused for h in hits] == sorted((h.scores.fused or 0 for h in hits), reverse=True)
+
+    def test_hybrid_is_the_fusion_of_the_two_searches_under_the_filter(self, corpus: Store) -> None:
+        for query, flt in (("refunds purchase", Filter()), ("api key rotation", Filter(tenant="globex"))):
+            n = candidates(3)
+            apart = fuse(corpus.search_bm25(query, flt, n), corpus.search_vector(vec(query), flt, n), 3)
+            assert corpus.search_hybrid(query, vec(query), flt, 3) == apart
 
     def test_empty_query_finds_nothing(self, corpus: Store) -> None:
         assert corpus.search_bm25("   ?! ", Filter()) == []

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from answerable.errors import StoreError
 from answerable.store.base import Filter
 from answerable.store.postgres import PostgresStore, _vector
 from tests.store.contract import EMB, LogContract, StoreContract, doc, put, vec
@@ -65,4 +66,20 @@ def test_filtered_hnsw_scan_still_returns_k_rows(pg_server: str) -> None:
     s.ef_search = 10  # without iterative scan, 10 candidates at 2% selectivity would leave about 0 rows
     hits = s.search_vector(vec("Page on subject 3"), Filter(tenant="rare"), k=10)
     assert len(hits) == 10 and {h.tenant for h in hits} == {"rare"}
+    s.close()
+
+
+def test_hybrid_search_runs_its_vector_half_on_a_second_connection(pg_server: str) -> None:
+    s = PostgresStore(fresh_database(pg_server))
+    s.check_embedder(EMB.name, EMB.dim)
+    put(s, *doc("refunds", "Refunds are available within 30 days of purchase."))
+    put(s, *doc("keys", "Rotate an API key from Settings."))
+    assert s.search_hybrid("refunds", vec("refunds"), Filter(), 2)[0].document_id == "refunds"
+    sessions = s.conn.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'"
+    ).fetchone()
+    assert sessions == (2,)
+    s._side.close()  # a failure on the second connection is an error of the search, never an empty result
+    with pytest.raises(StoreError, match="vector search failed on PostgreSQL"):
+        s.search_hybrid("refunds", vec("refunds"), Filter(), 2)
     s.close()

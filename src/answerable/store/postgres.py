@@ -4,6 +4,8 @@ Filter columns (tenant, ACL groups, document id, effective date) are copied onto
 access filter is applied inside the index scans. Iterative scan is on, so a filtered HNSW query keeps
 scanning until it has k visible rows instead of returning fewer. Lexical ranking is PostgreSQL's
 `ts_rank_cd` (cover density), not BM25; the store protocol calls both "bm25" for the lexical list.
+A hybrid search runs its two halves at once, the vector half on a second connection, and then reads the
+passages either found in one query.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -114,6 +117,11 @@ class PostgresStore:
         self.url = url
         self._psycopg = psycopg
         self._lock = threading.RLock()
+        # Hybrid search runs its vector half on a second connection, in one worker thread, while the
+        # lexical half runs on `conn`: the server works on both at once. Opened on first use.
+        self._side: Any = None
+        self._side_lock = threading.Lock()
+        self._worker: ThreadPoolExecutor | None = None
         self.ef_search = 100  # HNSW candidate list; iterative scan extends it when the filter drops rows
         try:
             self.conn = psycopg.connect(url, autocommit=True)
@@ -123,9 +131,9 @@ class PostgresStore:
         self._dim = self._stored_dim()
 
     @contextmanager
-    def _errors(self, what: str) -> Iterator[None]:
+    def _errors(self, what: str, lock: Any = None) -> Iterator[None]:
         try:
-            with self._lock:
+            with lock or self._lock:
                 yield
         except self._psycopg.Error as exc:
             raise StoreError(f"{what} failed on PostgreSQL: {exc}") from exc
@@ -297,41 +305,78 @@ class PostgresStore:
         by_id = {p.id: p for p in found.values()}
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
-    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+    def _bm25_hits(self, query: str, flt: Filter, k: int) -> list[tuple[int, float]]:
+        """(chunk pk, ts_rank_cd) of the best `k` lexical matches the filter allows."""
         terms = query_terms(query)
         if not terms or k <= 0 or self._dim is None:
             return []
         where, params = _filter_sql(flt)
         params.update(q=" or ".join(terms), k=k)
         with self._errors("lexical search"):
-            hits = self._rows(
+            rows = self._rows(
                 "SELECT c.pk, ts_rank_cd(c.body, q) AS s FROM chunks c, websearch_to_tsquery('english', %(q)s) q "
                 f"WHERE c.body @@ q AND {where} ORDER BY s DESC, c.pk LIMIT %(k)s",
                 params,
             )
-            found = self._passages([h[0] for h in hits], flt)
-        return [replace(found[pk], scores=Scores(bm25=float(s))) for pk, s in hits if pk in found]
+        return [(pk, float(s)) for pk, s in rows]
 
-    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+    def _vector_hits(
+        self, vector: npt.NDArray[np.float32], flt: Filter, k: int, side: bool = False
+    ) -> list[tuple[int, float]]:
+        """(chunk pk, cosine similarity) of the `k` nearest chunks the filter allows (`side`: on the second
+        connection)."""
         if k <= 0 or self._dim is None:
             return []
         where, params = _filter_sql(flt)
         params.update(v=_vector(vector), k=k)
-        with self._errors("vector search"), self.conn.transaction():
-            self.conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
-            self.conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
-            hits = self._rows(
-                "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
-                f"WHERE {where} ORDER BY dist LIMIT %(k)s",
-                params,
-            )
-            found = self._passages([h[0] for h in hits], flt)
-        hits.sort(key=lambda h: (h[1], h[0]))  # relaxed order: re-sort the few rows returned
-        return [replace(found[pk], scores=Scores(vector=1.0 - float(d))) for pk, d in hits if pk in found]
+        with self._errors("vector search", self._side_lock if side else None):
+            conn = self._side_connection() if side else self.conn
+            with conn.transaction():
+                conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
+                conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
+                rows = list(
+                    conn.execute(
+                        "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
+                        f"WHERE {where} ORDER BY dist LIMIT %(k)s",
+                        params,
+                    ).fetchall()
+                )
+        rows.sort(key=lambda h: (h[1], h[0]))  # relaxed order: re-sort the few rows returned
+        return [(pk, 1.0 - float(d)) for pk, d in rows]
+
+    def _scored(self, hits: Sequence[tuple[int, float]], found: dict[int, Passage], stage: str) -> list[Passage]:
+        return [replace(found[pk], scores=Scores(**{stage: s})) for pk, s in hits if pk in found]
+
+    def _fetch(self, pks: Sequence[int], flt: Filter) -> dict[int, Passage]:
+        with self._errors("reading passages"):
+            return self._passages(list(dict.fromkeys(pks)), flt)
+
+    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        hits = self._bm25_hits(query, flt, k)
+        return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "bm25")
+
+    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        hits = self._vector_hits(vector, flt, k)
+        return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "vector")
+
+    def _side_connection(self) -> Any:
+        if self._side is None:
+            self._side = self._psycopg.connect(self.url, autocommit=True)
+        return self._side
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        """Both searches at once (the vector one on the second connection), then one read of the passages
+        either found."""
         n = candidates(k)
-        return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="answerable-pg")
+        nearest_later = self._worker.submit(self._vector_hits, vector, flt, n, True)
+        try:
+            lexical = self._bm25_hits(query, flt, n)
+        finally:
+            nearest = nearest_later.result()
+        found = self._fetch([pk for pk, _ in lexical + nearest], flt)
+        return fuse(self._scored(lexical, found, "bm25"), self._scored(nearest, found, "vector"), k)
 
     def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
         with self._errors("writing the decision log"):
@@ -370,5 +415,10 @@ class PostgresStore:
         return [f"document {r[0]} has missing chunks" for r in gaps] + [f"document {r[0]} has no chunks" for r in empty]
 
     def close(self) -> None:
+        if self._worker is not None:
+            self._worker.shutdown(wait=True)
+        with self._side_lock:
+            if self._side is not None:
+                self._side.close()
         with self._lock:
             self.conn.close()
