@@ -27,6 +27,7 @@ def test_hyphenated_words_and_title_case_questions() -> None:
     # Title case capitalises function words too: only acronyms and numbers name anything then.
     assert texts("How Do I Rotate An API Key In Version 2?") == ["API", "2"]
     assert texts("What Is The Limit For I And OK?") == []
+    assert texts("HOW DO I RESET MY PASSWORD ON THE IOS APP IN 2026?") == ["2026"]
     assert texts("Who founded Los Angeles Dodgers?") == ["Los", "Angeles", "Dodgers"]
 
 

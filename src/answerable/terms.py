@@ -37,8 +37,9 @@ _NUMBERS = (
 )
 _NUMBER_WORDS = {w: str(n) for n, w in enumerate(_NUMBERS.split())}
 # A sentence written in title case ("How Do I Rotate An API Key") capitalises its function words too;
-# only its numbers and acronyms are terms then.
+# only its numbers and acronyms are terms then; in one written in capitals, only its numbers.
 _TITLE_CASE_FUNCTION_WORDS = 2
+_SHOUTED_SHARE = 0.7
 _FUZZY_MIN = 5
 _ACRONYM_MAX = 6
 
@@ -73,8 +74,15 @@ def _singular(key: str) -> str:
 
 
 def _is_title_case(words: list[str]) -> bool:
+    """Title case ("How Do I Rotate An API Key"): function words are capitalised too."""
     capitalised = [w for w in words[1:] if w[0].isupper() and not w.isupper() and w.lower() in _PLAIN]
     return len(capitalised) >= _TITLE_CASE_FUNCTION_WORDS
+
+
+def _is_shouted(words: list[str]) -> bool:
+    """All capitals ("HOW DO I RESET MY PASSWORD"): no word is an acronym by its case."""
+    alpha = [w for w in words if w.isalpha() and len(w) > 1]
+    return len(alpha) >= 3 and sum(w.isupper() for w in alpha) >= _SHOUTED_SHARE * len(alpha)
 
 
 @lru_cache(maxsize=4096)
@@ -83,13 +91,14 @@ def named_terms(text: str) -> tuple[Term, ...]:
     terms: dict[str, Term] = {}
     for sentence in question_sentences(text):
         words = _TOKEN.findall(sentence)
-        title_case = _is_title_case(words)
+        shouted = _is_shouted(words)
+        title_case = shouted or _is_title_case(words)
         for i, word in enumerate(words):
             for j, part in enumerate(word.split("-")):
                 key = fold(part)
                 if (len(key) < 2 and not key.isdigit()) or key in _PLAIN:
                     continue
-                acronym = part.isalpha() and part.isupper()
+                acronym = not shouted and part.isalpha() and part.isupper()
                 number = any(ch.isdigit() for ch in part)
                 name = not title_case and (i > 0 or j > 0) and part[0].isupper()
                 if (acronym or number or name) and key not in terms:
