@@ -102,14 +102,13 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
     The evidence is every usable passage that supports a claim or is likely enough to answer the
     question (`MENTION_FLOOR`), titles included.
     """
-    answered = {
-        pid for c in claims if c.status in (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING) for pid in c.passage_ids
-    }
+    answering = (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING)
+    answered = {pid for c in claims if c.status in answering for pid in c.passage_ids}
     drawn_on = [p for p in usable if p.id in answered or (p.scores.rerank or 0.0) >= MENTION_FLOOR]
     mentions: Mentions | None = None
     out = []
     for c in claims:
-        terms = named_terms(c.claim.text) if c.status in (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING) else ()
+        terms = named_terms(c.claim.text) if c.status in answering else ()
         if terms:
             mentions = mentions or mentions_in(tuple(f"{p.title or ''}\n{p.text}" for p in drawn_on))
             unmatched = mentions.unmatched(terms)

@@ -334,13 +334,11 @@ class PostgresStore:
             with conn.transaction():
                 conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
                 conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
-                rows = list(
-                    conn.execute(
-                        "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
-                        f"WHERE {where} ORDER BY dist LIMIT %(k)s",
-                        params,
-                    ).fetchall()
-                )
+                rows = conn.execute(
+                    "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
+                    f"WHERE {where} ORDER BY dist LIMIT %(k)s",
+                    params,
+                ).fetchall()
         rows.sort(key=lambda h: (h[1], h[0]))  # relaxed order: re-sort the few rows returned
         return [(pk, 1.0 - float(d)) for pk, d in rows]
 
