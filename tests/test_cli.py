@@ -112,3 +112,30 @@ def test_console_script_runs_as_a_process():
     )
     assert out.returncode == 0, out.stderr
     assert "strict" in out.stdout
+
+
+def test_reading_commands_refuse_a_store_that_was_never_built(tmp_path: Path):
+    """A mistyped --store is an error naming the path, not an empty index that abstains with no_evidence."""
+    missing = tmp_path / "typo" / "index.db"
+    url = f"sqlite:///{missing}"
+    for args in (
+        ["ask", "How do I rotate an API key?", "--store", url],
+        ["search", "rotate a key", "--store", url, "--embedder", "hash:64"],
+        ["log", "show", "--store", url],
+        ["log", "export", str(tmp_path / "out.jsonl"), "--store", url],
+        ["gaps", "--store", url, "--embedder", "hash:64"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 1, (args, result.output)
+        assert f"no index at {missing}" in result.output and "answerable ingest" in result.output
+    assert not missing.parent.exists()  # nothing was created on the way
+
+
+def test_ingest_creates_the_store_that_reading_commands_then_open(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'new' / 'index.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "keys.md").write_text("# Keys\nRotate an API key from Settings, then Keys.\n", encoding="utf-8")
+    assert run("ingest", str(docs), "--store", url, "--embedder", "hash:64").exit_code == 0
+    result = run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json")
+    assert result.exit_code == 0 and json.loads(result.output)[0]["document_id"] == "keys"

@@ -335,7 +335,11 @@ def open_engine(
     generator_spec: str | None = None,
     decomposer_spec: str | None = None,
 ) -> Engine:
-    """An engine from settings (URLs and specs; None means the environment, then the default)."""
+    """An engine from settings (URLs and specs; None means the environment, then the default).
+
+    The store must exist (`answerable ingest` builds it): asking an index that was never built is an
+    error, not a `no_evidence` abstention.
+    """
     import os
 
     from answerable.embed import load_embedder
@@ -344,7 +348,7 @@ def open_engine(
     from answerable.store import open_store
 
     policy = load_policy(policy_path)
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     embedder = load_embedder(embedder_spec)
     if store.stats().embedder is not None:
         store.check_embedder(embedder.name, embedder.dim)

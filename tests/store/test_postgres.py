@@ -83,3 +83,15 @@ def test_hybrid_search_runs_its_vector_half_on_a_second_connection(pg_server: st
     with pytest.raises(StoreError, match="vector search failed on PostgreSQL"):
         s.search_hybrid("refunds", vec("refunds"), Filter(), 2)
     s.close()
+
+
+def test_reading_a_database_that_holds_no_index_is_an_error(pg_server: str) -> None:
+    from answerable.store import open_store
+
+    url = fresh_database(pg_server)
+    with pytest.raises(StoreError, match="no index in this PostgreSQL database"):
+        open_store(url, create=False)
+    with psycopg.connect(url) as conn:  # and it left the database as it was
+        assert conn.execute("SELECT to_regclass('migrations')").fetchone() == (None,)
+    open_store(url).close()  # a writer creates the schema; from then on readers open it
+    open_store(url, create=False).close()

@@ -52,7 +52,7 @@ def gaps_command(
             since = date.fromisoformat(since).isoformat()
         except ValueError:
             raise InputError(f"--since: expected a date YYYY-MM-DD, got {since!r}") from None
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     try:
         found = select(store.read_log(since=since), tenant)
         # A suggestion was filtered for whoever asked; the viewer may see less, so ask the store again.

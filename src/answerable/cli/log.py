@@ -24,7 +24,7 @@ def log_group() -> None:
 @reports_errors
 def show(last: int, as_json: bool, store_url: str | None) -> None:
     """Show the most recent decisions."""
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     try:
         records = store.read_log(last=last)
     finally:
@@ -45,7 +45,7 @@ def show(last: int, as_json: bool, store_url: str | None) -> None:
 @reports_errors
 def export(file: Path, since: str | None, store_url: str | None) -> None:
     """Write every decision record to FILE as JSON lines."""
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     try:
         records = store.read_log(since=since)
     finally:

@@ -35,7 +35,7 @@ def search_command(
 ) -> None:
     """Search the store; access filters are applied inside the query."""
     flt = build_filter(tenant, groups, as_of, doc_ids)
-    store = open_store(store_url)
+    store = open_store(store_url, create=False)
     try:
         if mode == "bm25":
             hits = store.search_bm25(query, flt, k)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from answerable.errors import InputError
+from answerable.errors import InputError, StoreError
 from answerable.store.base import Filter, Store, StoreStats
 
 DEFAULT_STORE_URL = "sqlite:///.answerable/index.db"
@@ -16,17 +16,25 @@ def resolve_url(url: str | None = None) -> str:
     return url or os.environ.get("ANSWERABLE_STORE") or DEFAULT_STORE_URL
 
 
-def open_store(url: str | None = None) -> Store:
-    """Open (creating if needed) the store a URL names: `sqlite:///path.db` or `postgresql://...`."""
+def open_store(url: str | None = None, create: bool = True) -> Store:
+    """Open the store a URL names: `sqlite:///path.db` or `postgresql://...`.
+
+    `create=False` is for commands that only read (ask, search, log, gaps): a store that was never
+    written is an error naming the URL, not an empty index, so a mistyped `--store` cannot pass for "no
+    documentation matches" (and leave an empty file behind).
+    """
     url = resolve_url(url)
     if url.startswith("sqlite:///"):
         from answerable.store.sqlite import SQLiteStore
 
-        return SQLiteStore(Path(url.removeprefix("sqlite:///")))
+        path = Path(url.removeprefix("sqlite:///"))
+        if not create and not path.exists():
+            raise StoreError(f"no index at {path}: build one with `answerable ingest DOCS --store {url}`")
+        return SQLiteStore(path)
     if url.startswith(("postgresql://", "postgres://")):
         from answerable.store.postgres import PostgresStore
 
-        return PostgresStore(url)
+        return PostgresStore(url, create=create)
     raise InputError(f"unknown store URL {url!r}: expected sqlite:///path/file.db or postgresql://...")
 
 

@@ -109,7 +109,7 @@ def _filter_sql(flt: Filter, alias: str = "c") -> tuple[str, dict[str, Any]]:
 class PostgresStore:
     """A store in any PostgreSQL with pgvector (`postgresql://...`)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, create: bool = True) -> None:
         try:
             import psycopg
         except ImportError as exc:
@@ -125,6 +125,11 @@ class PostgresStore:
         self.ef_search = 100  # HNSW candidate list; iterative scan extends it when the filter drops rows
         try:
             self.conn = psycopg.connect(url, autocommit=True)
+            if not create and self.conn.execute("SELECT to_regclass('migrations')").fetchone() == (None,):
+                self.conn.close()
+                raise StoreError(
+                    "no index in this PostgreSQL database: build one with `answerable ingest DOCS --store URL`"
+                )
             self._migrate()
         except psycopg.Error as exc:
             raise StoreError(f"cannot open PostgreSQL store: {exc}") from exc
