@@ -139,3 +139,34 @@ def test_ingest_creates_the_store_that_reading_commands_then_open(tmp_path: Path
     assert run("ingest", str(docs), "--store", url, "--embedder", "hash:64").exit_code == 0
     result = run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json")
     assert result.exit_code == 0 and json.loads(result.output)[0]["document_id"] == "keys"
+
+
+def test_a_missing_path_is_skipped_and_named_while_the_rest_lands(tmp_path: Path):
+    good = tmp_path / "keys.md"
+    good.write_text("# Keys\nRotate an API key from Settings.\n", encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    result = run("ingest", str(tmp_path / "nope"), str(good), "--store", url, "--embedder", "hash:64", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{") :])
+    assert report["documents"] == 1
+    assert report["skipped"] == [{"source": str(tmp_path / "nope"), "reason": "no such file or folder"}]
+
+
+def test_empty_text_arguments_and_unwritable_outputs_are_clear_errors(tmp_path: Path):
+    for args, message in (
+        (["score", "answerability", "How long?", "  ", "--model", "lexical:bm25"], "the passage is empty"),
+        (["score", "support", "", "A passage.", "--model", "lexical:bm25"], "the claim is empty"),
+        (["search", " ", "--store", f"sqlite:///{tmp_path / 'x.db'}"], "the query is empty"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2 and message in result.output, (args, result.output)
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\nSome text.\n", encoding="utf-8")
+    assert run("ingest", str(docs), "--store", url, "--embedder", "hash:64").exit_code == 0
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "taken").write_text("a file, not a folder", encoding="utf-8")
+    result = run("log", "export", str(tmp_path / "ro" / "taken" / "log.jsonl"), "--store", url)
+    assert result.exit_code == 1 and "error: " in result.output and "log.jsonl" in result.output
+    assert "Traceback" not in result.output

@@ -133,6 +133,9 @@ def test_bad_files_are_skipped_with_path_and_reason(tmp_path: Path, name: str, c
 
 def test_unreadable_file_is_skipped(tmp_path: Path) -> None:
     (item,) = list(load_file(tmp_path / "missing.md", "missing", Defaults()))
+    assert isinstance(item, Skipped) and item.reason == "no such file or folder"
+    (tmp_path / "folder.md").mkdir()  # exists, but cannot be read as a file
+    (item,) = list(load_file(tmp_path / "folder.md", "folder", Defaults()))
     assert isinstance(item, Skipped) and "cannot read" in item.reason
 
 

@@ -45,8 +45,19 @@ def reports_errors(fn: F) -> F:
         except AnswerableError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_ERROR)
+        except OSError as exc:  # a file the command was told to read or write (e.g. an unwritable --json path)
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"error: {where}{exc.strerror or exc}", err=True)
+            sys.exit(EXIT_ERROR)
 
     return wrapper  # type: ignore[return-value]
+
+
+def require_text(value: str, what: str) -> str:
+    """A positional text argument must say something."""
+    if not value.strip():
+        raise InputError(f"the {what} is empty")
+    return value
 
 
 def echo_json(value: Any) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from answerable.cli.common import echo_json, reports_errors
+from answerable.cli.common import echo_json, reports_errors, require_text
 
 model_option = click.option(
     "--model",
@@ -31,6 +31,8 @@ def score_answerability(question: str, passage: str, spec: str, as_json: bool) -
     """Probability that PASSAGE holds the answer to QUESTION."""
     from answerable.models import load_reranker
 
+    require_text(question, "question")
+    require_text(passage, "passage")
     reranker = load_reranker(spec)
     p = reranker.score(question, [passage])[0]
     if as_json:
@@ -50,6 +52,8 @@ def score_support(claim: str, passage: str, spec: str, as_json: bool) -> None:
     from answerable.models import load_verifier
     from answerable.types import Claim, Passage
 
+    require_text(claim, "claim")
+    require_text(passage, "passage")
     verifier = load_verifier(spec)
     probs = verifier.verify_probs(Claim("c1", claim), [Passage(id="p1", document_id="p", text=passage)])[0]
     label = probs.label

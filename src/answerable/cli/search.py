@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from answerable.cli.common import echo_json, reports_errors
+from answerable.cli.common import echo_json, reports_errors, require_text
 from answerable.cli.store_options import build_filter, embedder_option, principal_options, store_option
 from answerable.codec import to_jsonable
 from answerable.embed import load_embedder
@@ -34,6 +34,7 @@ def search_command(
     embedder_spec: str | None,
 ) -> None:
     """Search the store; access filters are applied inside the query."""
+    require_text(query, "query")
     flt = build_filter(tenant, groups, as_of, doc_ids)
     store = open_store(store_url, create=False)
     try:

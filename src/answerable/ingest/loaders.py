@@ -170,6 +170,9 @@ def load_file(
     """Load one file; yields one Loaded per document, or Skipped entries naming the problem."""
     source = str(path)
     suffix = path.suffix.lower()
+    if not path.exists():
+        yield Skipped(source, "no such file or folder")
+        return
     if suffix not in SUPPORTED:
         yield Skipped(source, f"unsupported file type {suffix or '(none)'!r}")
         return
