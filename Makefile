@@ -18,7 +18,7 @@ DEMO_STORE := sqlite:///.answerable/index.db
 run: $(STAMP)
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
-	$(BIN)/answerable ingest examples/docs --store $(DEMO_STORE)
+	$(BIN)/answerable ingest examples/docs --prune --store $(DEMO_STORE)
 	@echo "--- a two-part question the docs answer: one claim each, each cited"
 	$(BIN)/answerable ask "How do I rotate an API key, and how many active keys can one project have?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- two pages disagree on this: whatever the reason given, no answer may pick one of them"

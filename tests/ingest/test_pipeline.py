@@ -161,3 +161,69 @@ def test_cli_ingest_store_failure_is_an_error(tmp_path: Path) -> None:
 def test_cli_ingest_rejects_bad_flags(tmp_path: Path, flag: list[str]) -> None:
     result = CliRunner().invoke(main, ["ingest", str(tmp_path), "--embedder", "hash:64", *flag])
     assert result.exit_code == 2 and flag[0] in result.output
+
+
+def test_prune_deletes_what_the_folder_no_longer_holds_and_only_that(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "i.db")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, text in (
+        ("keys", "Rotate keys in Settings."),
+        ("billing", "Refunds within 30 days."),
+        ("sla", "99.9% uptime."),
+    ):
+        (docs / f"{name}.md").write_text(f"# {name}\n\n{text}\n")
+    other = tmp_path / "globex"
+    other.mkdir()
+    (other / "sla.md").write_text("# SLA\n\n99.99% uptime for Globex.\n")
+    ingest([docs], store, CountingEmbedder())
+    ingest([other], store, CountingEmbedder(), defaults=Defaults(tenant="globex"))
+
+    (docs / "billing.md").unlink()
+    report = ingest([docs], store, CountingEmbedder(), prune=True)
+    assert report.pruned == [("default", "billing")] and report.prune_refused is None
+    assert store.document_ids("default") == ["keys", "sla"]
+    assert store.document_ids("globex") == ["sla"]  # another tenant's corpus is not this run's to prune
+    assert all(p.document_id != "billing" for p in store.search_bm25("refunds", Filter(), 10))
+
+    # A page that fails to parse this time is not a removed page: nothing is deleted.
+    (docs / "sla.md").write_text("---\nupdated_at: someday\n---\n99.9% uptime.")
+    (docs / "keys.md").unlink()
+    report = ingest([docs], store, CountingEmbedder(), prune=True)
+    assert report.pruned == [] and report.prune_refused is not None and "1 source(s) skipped" in report.prune_refused
+    assert store.document_ids("default") == ["keys", "sla"]
+
+    # Nor is an empty run a whole corpus.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    report = ingest([empty], store, CountingEmbedder(), prune=True)
+    assert report.pruned == [] and report.prune_refused is not None and "no document" in report.prune_refused
+    assert store.document_ids("default") == ["keys", "sla"]
+
+
+def test_cli_prune_and_delete(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "keys.md").write_text("# Keys\n\nRotate keys in Settings.\n")
+    (docs / "billing.md").write_text("# Billing\n\nRefunds within 30 days.\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["ingest", str(docs), "--store", url, "--embedder", "hash:64"]).exit_code == 0
+
+    (docs / "billing.md").unlink()
+    result = runner.invoke(main, ["ingest", str(docs), "--prune", "--store", url, "--embedder", "hash:64", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output[result.output.index("{") :])["pruned"] == [
+        {"tenant": "default", "document_id": "billing"}
+    ]
+
+    (docs / "bad.md").write_text("---\ntitle: [unclosed\n---\nText.")
+    result = runner.invoke(main, ["ingest", str(docs), "--prune", "--store", url, "--embedder", "hash:64"])
+    assert result.exit_code == 1 and "error: not pruned: 1 source(s) skipped" in result.output
+
+    result = runner.invoke(main, ["delete", "keys", "nope", "--store", url])
+    assert result.exit_code == 1
+    assert "deleted keys" in result.output and "not found: nope (tenant default)" in result.output
+    search = runner.invoke(main, ["search", "rotate keys", "--store", url, "--embedder", "hash:64", "--json"])
+    assert search.exit_code == 0 and json.loads(search.output) == []
+    assert runner.invoke(main, ["delete", "keys", "--store", f"sqlite:///{tmp_path / 'x.db'}"]).exit_code == 1

@@ -111,7 +111,12 @@ class StoreContract:
         assert corpus.integrity_check() == []
 
     def test_delete(self, corpus: Store) -> None:
+        before = corpus.document_ids("default")
+        assert before == sorted(before) and "billing" in before
         assert corpus.delete("default", "billing") is True
+        assert corpus.document_ids("default") == [d for d in before if d != "billing"]
+        assert "globex-keys" in corpus.document_ids("globex") and "globex-keys" not in before
+        assert corpus.document_ids("no-such-tenant") == []
         assert corpus.delete("default", "billing") is False
         assert corpus.get(["billing#0"], Filter()) == []
         assert all(p.document_id != "billing" for p in corpus.search_bm25("refunds", Filter()))

@@ -8,6 +8,7 @@ from answerable import __version__
 from answerable.cli.ask import ask_command
 from answerable.cli.calibrate import calibrate_command
 from answerable.cli.decide import decide_command
+from answerable.cli.delete import delete_command
 from answerable.cli.eval import eval_command
 from answerable.cli.gaps import gaps_command
 from answerable.cli.ingest import ingest_command
@@ -27,6 +28,7 @@ def main() -> None:
 main.add_command(policy_group)
 main.add_command(decide_command)
 main.add_command(ingest_command)
+main.add_command(delete_command)
 main.add_command(search_command)
 main.add_command(ask_command)
 main.add_command(log_group)

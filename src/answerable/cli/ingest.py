@@ -41,6 +41,12 @@ def _date(value: str | None, flag: str) -> date | None:
 @click.option("--chunk-size", default=1000, show_default=True, help="Chunk size in characters.")
 @click.option("--overlap", default=150, show_default=True, help="Chunk overlap in characters.")
 @click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, help="Skip files larger than this.")
+@click.option(
+    "--prune",
+    is_flag=True,
+    help="The PATHS are the whole corpus of their tenants: delete stored documents of those tenants that "
+    "this run did not find (refused, deleting nothing, if any file was skipped).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @store_option
 @embedder_option
@@ -58,6 +64,7 @@ def ingest_command(
     chunk_size: int,
     overlap: int,
     max_bytes: int,
+    prune: bool,
     as_json: bool,
     store_url: str | None,
     embedder_spec: str | None,
@@ -65,7 +72,8 @@ def ingest_command(
     """Ingest Markdown, HTML, text and JSONL corpus files (folders are walked recursively).
 
     A document's own metadata (front matter, corpus fields) wins over these flags. Bad files are
-    reported and skipped; the exit code is non-zero only if nothing could be ingested or the store failed.
+    reported and skipped; the exit code is non-zero only if nothing could be ingested, the store failed,
+    or --prune was refused.
     """
     defaults = Defaults(
         tenant=tenant,
@@ -91,6 +99,7 @@ def ingest_command(
                 config=config,
                 max_bytes=max_bytes,
                 progress=lambda _source: bar.update(1),
+                prune=prune,
             )
     finally:
         store.close()
@@ -103,5 +112,11 @@ def ingest_command(
         )
         for skipped in report.skipped:
             click.echo(f"  skipped {skipped.source}: {skipped.reason}")
-    if not report.ok:
+        if prune and report.prune_refused is None:
+            click.echo(f"{len(report.pruned)} documents pruned")
+            for tenant, document_id in report.pruned:
+                click.echo(f"  pruned {document_id} (tenant {tenant})")
+    if report.prune_refused is not None:
+        click.echo(f"error: not pruned: {report.prune_refused}", err=True)
+    if not report.ok or report.prune_refused is not None:
         raise SystemExit(1)

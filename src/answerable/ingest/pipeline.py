@@ -3,6 +3,11 @@
 Chunks of several documents are embedded together in batches (the model is the bottleneck), then each
 document is written in its own transaction. An unchanged document is skipped without embedding; a
 changed one reuses the stored vector of every chunk whose content hash is unchanged.
+
+With `prune`, the run is the whole corpus of the tenants it touched: their stored documents that it did
+not see are deleted, so a page removed from the docs stops answering. Pruning is refused (nothing is
+deleted) when any file was skipped, since a page that failed to parse this time is not a removed page,
+and when the run saw no document at all.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ class IngestReport:
     unchanged: int = 0
     embedded: int = 0
     skipped: list[Skipped] = field(default_factory=list)
+    pruned: list[tuple[str, str]] = field(default_factory=list)  # (tenant, document id), deleted
+    prune_refused: str | None = None  # why --prune deleted nothing
 
     @property
     def ok(self) -> bool:
@@ -46,6 +53,8 @@ class IngestReport:
             "unchanged": self.unchanged,
             "embedded": self.embedded,
             "skipped": [{"source": s.source, "reason": s.reason} for s in self.skipped],
+            "pruned": [{"tenant": t, "document_id": d} for t, d in self.pruned],
+            "prune_refused": self.prune_refused,
         }
 
 
@@ -75,10 +84,11 @@ def ingest(
     max_bytes: int = DEFAULT_MAX_BYTES,
     batch_chunks: int = 256,
     progress: Callable[[str], None] | None = None,
+    prune: bool = False,
 ) -> IngestReport:
     """Ingest files and folders into `store`. Store and model errors propagate; bad files are skipped.
 
-    `progress` is called with each file's path once the file has been read.
+    `progress` is called with each file's path once the file has been read. `prune`: see the module.
     """
     defaults = defaults or Defaults()
     config = config or ChunkConfig()
@@ -115,7 +125,24 @@ def ingest(
         if progress:
             progress(str(path))
     flush()
+    if prune:
+        _prune(store, seen, report)
     return report
+
+
+def _prune(store: Store, seen: set[tuple[str, str]], report: IngestReport) -> None:
+    if report.skipped:
+        report.prune_refused = (
+            f"{len(report.skipped)} source(s) skipped; a page that could not be read is not a removed page"
+        )
+        return
+    if not seen:
+        report.prune_refused = "the run found no document, so it cannot stand for a whole corpus"
+        return
+    for tenant in sorted({t for t, _ in seen}):
+        for document_id in store.document_ids(tenant):
+            if (tenant, document_id) not in seen and store.delete(tenant, document_id):
+                report.pruned.append((tenant, document_id))
 
 
 def _write(pending: list[_Pending], store: Store, embedder: Embedder, report: IngestReport) -> None:

@@ -60,6 +60,9 @@ class Store(Protocol):
     def document_hash(self, tenant: str, document_id: str) -> str | None:
         """The stored hash of a document's content and metadata, to skip unchanged documents."""
 
+    def document_ids(self, tenant: str) -> list[str]:
+        """The ids of a tenant's documents, sorted (what `ingest --prune` compares a run against)."""
+
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
         """Stored vectors by chunk content hash, so unchanged chunks are never embedded again."""
 

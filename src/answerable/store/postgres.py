@@ -235,6 +235,10 @@ class PostgresStore:
             rows = self._rows("SELECT doc_hash FROM documents WHERE tenant = %s AND id = %s", (tenant, document_id))
         return rows[0][0] if rows else None
 
+    def document_ids(self, tenant: str) -> list[str]:
+        with self._errors("listing documents"):
+            return [r[0] for r in self._rows("SELECT id FROM documents WHERE tenant = %s ORDER BY id", (tenant,))]
+
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
         if not hashes or self._dim is None:
             return {}

@@ -1,0 +1,40 @@
+"""`answerable delete DOC_ID...`: remove documents (and all their chunks) from the store."""
+
+from __future__ import annotations
+
+import click
+
+from answerable.cli.common import EXIT_ERROR, echo_json, reports_errors
+from answerable.cli.store_options import store_option
+from answerable.store import open_store
+from answerable.types import DEFAULT_TENANT
+
+
+@click.command("delete")
+@click.argument("document_ids", nargs=-1, required=True)
+@click.option("--tenant", default=DEFAULT_TENANT, show_default=True, help="Tenant the documents belong to.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was deleted and what was not found as JSON.")
+@store_option
+@reports_errors
+def delete_command(document_ids: tuple[str, ...], tenant: str, as_json: bool, store_url: str | None) -> None:
+    """Delete documents by id, each in its own transaction; exit 1 if any was not in the store.
+
+    A deleted document is gone from search, answers, citations and suggestions at once. Decision-log
+    records that quoted it stay, as the record of what was answered. To keep a folder and the index in
+    step, `answerable ingest FOLDER --prune` deletes what the folder no longer holds.
+    """
+    store = open_store(store_url, create=False)
+    try:
+        deleted = [d for d in dict.fromkeys(document_ids) if store.delete(tenant, d)]
+    finally:
+        store.close()
+    missing = [d for d in dict.fromkeys(document_ids) if d not in deleted]
+    if as_json:
+        echo_json({"tenant": tenant, "deleted": deleted, "not_found": missing})
+    else:
+        for d in deleted:
+            click.echo(f"deleted {d}")
+        for d in missing:
+            click.echo(f"not found: {d} (tenant {tenant})")
+    if missing:
+        raise SystemExit(EXIT_ERROR)
