@@ -5,13 +5,23 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from answerable import __version__
 from answerable.cli import main
-from answerable.policy import SETTINGS, default_policy_path
+from answerable.codec import decision_from_dict, evidence_from_dict
+from answerable.engine import log_record
+from answerable.errors import InputError
+from answerable.gate import decide
+from answerable.policy import SETTINGS, default_policy_path, load_policy
+from answerable.render import render_decision
+from answerable.store.sqlite import SQLiteStore
+from answerable.types import Decision, Evidence, Principal
 from tests.conftest import ROOT
 
 EVIDENCE = sorted(str(p) for p in (ROOT / "examples" / "evidence").glob("*.json"))
@@ -170,3 +180,50 @@ def test_empty_text_arguments_and_unwritable_outputs_are_clear_errors(tmp_path: 
     result = run("log", "export", str(tmp_path / "ro" / "taken" / "log.jsonl"), "--store", url)
     assert result.exit_code == 1 and "error: " in result.output and "log.jsonl" in result.output
     assert "Traceback" not in result.output
+
+
+def _fixture_decisions() -> Iterator[tuple[Evidence, Decision]]:
+    profile = load_policy().profile("strict")
+    for path in EVIDENCE:
+        evidence = evidence_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        yield evidence, decide(evidence, profile, date(2026, 11, 29))
+
+
+def test_a_decision_reads_back_from_its_json_exactly():
+    decisions = [d for _, d in _fixture_decisions()]
+    assert {d.status.value for d in decisions} == {"answer", "abstain"}
+    for d in decisions:
+        assert decision_from_dict(json.loads(json.dumps(d.to_dict()))) == d
+    broken = decisions[0].to_dict() | {"reason_codes": ["no_such_reason"]}
+    with pytest.raises(InputError, match=r"decision.reason_codes\[0\]: expected one of"):
+        decision_from_dict(broken)
+
+
+def test_log_show_one_decision_by_id(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    store = SQLiteStore(tmp_path / "index.db")
+    profile = load_policy().profile("strict")
+    records = []
+    for evidence, decision in _fixture_decisions():
+        principal = Principal(tenant="acme", groups=frozenset({"support"}), id="ana")
+        timings = {"search": 12.5, "claims": 0.25, "rerank": 80.0}
+        record = log_record(
+            evidence, decision, profile, date(2026, 11, 29), principal, timings, list(evidence.passages), False
+        )
+        store.append_log(decision.decision_id, "2026-11-29T10:00:00", record)
+        records.append((evidence, decision, record))
+    store.close()
+
+    evidence, decision, record = next(r for r in records if r[1].status.value == "abstain" and r[0].passages)
+    out = run("log", "show", decision.decision_id, "--store", url)
+    assert out.exit_code == 0, out.output
+    assert f"question: {evidence.question}" in out.output
+    assert "asked by: ana (tenant acme, groups support); profile strict" in out.output
+    assert "time: claims 0.2 ms, search 12.5 ms, rerank 80.0 ms; total 92.8 ms" in out.output
+    for p in evidence.passages:
+        assert p.id in out.output
+    assert out.output.rstrip().endswith(render_decision(decision))
+    as_json = run("log", "show", decision.decision_id, "--json", "--store", url)
+    assert json.loads(as_json.output) == json.loads(json.dumps(record))
+    missing = run("log", "show", "d_nope", "--store", url)
+    assert missing.exit_code == 2 and "no decision 'd_nope'" in missing.output

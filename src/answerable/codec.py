@@ -12,15 +12,23 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from answerable.errors import InputError
+from answerable.reasons import ReasonCode
 from answerable.types import (
     DEFAULT_TENANT,
+    Citation,
     Claim,
+    ClaimResult,
+    ClaimStatus,
+    Decision,
     Draft,
     DraftSentence,
     Evidence,
     Label,
     Passage,
+    PolicyRef,
     Scores,
+    Status,
+    Suggestion,
     TrustTier,
     Verdict,
 )
@@ -163,3 +171,52 @@ def evidence_to_dict(evidence: Evidence) -> dict[str, Any]:
     """The JSON form of `Evidence`, readable by `evidence_from_dict`."""
     result: dict[str, Any] = to_jsonable(evidence)
     return result
+
+
+def _objects(obj: Mapping[str, Any], key: str, where: str) -> list[tuple[str, Mapping[str, Any]]]:
+    items = _get(obj, key, where, list, [])
+    if not all(isinstance(v, Mapping) for v in items):
+        raise InputError(f"{where}.{key}: expected a list of objects")
+    return [(f"{where}.{key}[{i}]", v) for i, v in enumerate(items)]
+
+
+def decision_from_dict(obj: Mapping[str, Any], where: str = "decision") -> Decision:
+    """Build a `Decision` from its JSON form (`Decision.to_dict()`, as `--json` and the log hold it)."""
+    if not isinstance(obj, Mapping):
+        raise InputError(f"{where}: expected an object")
+    policy = _get(obj, "policy", where, dict)
+    return Decision(
+        decision_id=_get(obj, "decision_id", where, str),
+        status=parse_enum(Status, obj.get("status"), f"{where}.status"),
+        answer=_get(obj, "answer", where, str, None),
+        citations=tuple(
+            Citation(
+                _get(c, "passage_id", w, str),
+                _get(c, "url", w, str, None),
+                _get(c, "title", w, str, ""),
+                _get(c, "quote", w, str, ""),
+            )
+            for w, c in _objects(obj, "citations", where)
+        ),
+        supporting_passage_ids=_strings(obj, "supporting_passage_ids", where),
+        claims=tuple(
+            ClaimResult(
+                _get(c, "text", w, str),
+                parse_enum(ClaimStatus, c.get("status"), f"{w}.status"),
+                _strings(c, "passage_ids", w),
+                _strings(c, "unmatched_terms", w),
+            )
+            for w, c in _objects(obj, "claims", where)
+        ),
+        missing_claims=_strings(obj, "missing_claims", where),
+        reason_codes=tuple(
+            parse_enum(ReasonCode, r, f"{where}.reason_codes[{i}]")
+            for i, r in enumerate(_strings(obj, "reason_codes", where))
+        ),
+        next_step=_get(obj, "next_step", where, str, None),
+        suggestions=tuple(
+            Suggestion(_get(s, "passage_id", w, str), _get(s, "title", w, str, ""), _get(s, "url", w, str, None))
+            for w, s in _objects(obj, "suggestions", where)
+        ),
+        policy=PolicyRef(_get(policy, "name", f"{where}.policy", str), _get(policy, "version", f"{where}.policy", str)),
+    )

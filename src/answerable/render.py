@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from answerable.codec import decision_from_dict
 from answerable.types import Decision, Status
 
 
@@ -39,4 +43,58 @@ def render_decision(decision: Decision) -> str:
         for s in decision.suggestions:
             where = f" <{s.url}>" if s.url else ""
             lines.append(f"  - {s.title or s.passage_id}{where}  ({s.passage_id})")
+    return "\n".join(lines)
+
+
+def _num(value: Any, digits: int) -> str:
+    return f"{value:.{digits}f}" if isinstance(value, int | float) else "-"
+
+
+def render_record(record: Mapping[str, Any]) -> str:
+    """One logged decision, for a person debugging it: who asked what under which policy, every passage
+    retrieved with its scores and verdicts, the time per stage, then the decision as `ask` printed it."""
+    principal = record.get("principal", {})
+    policy = record.get("policy", {})
+    groups = ",".join(principal.get("groups", [])) or "-"
+    lines = [
+        f"question: {record.get('question', '')}",
+        f"asked by: {principal.get('id', '?')} (tenant {principal.get('tenant', '?')}, groups {groups}); "
+        f"profile {record.get('profile', '?')}, policy {policy.get('name', '?')} {policy.get('version', '?')}, "
+        f"as of {record.get('as_of', '?')}",
+    ]
+    models = record.get("models", {})
+    if models:
+        lines.append("models: " + ", ".join(f"{k} {v}" for k, v in sorted(models.items())))
+    lines.append("claims:")
+    lines += [f"  {c.get('id', '?')}  {c.get('text', '')}" for c in record.get("claims", [])]
+    verdicts: dict[str, list[str]] = {}
+    for v in record.get("verdicts", []):
+        verdicts.setdefault(v.get("passage_id", ""), []).append(
+            f"{v.get('claim_id', '?')} {v.get('label', '?')} {_num(v.get('strength'), 2)}"
+        )
+    retrieved = {h.get("passage_id", ""): h for h in record.get("retrieved", [])}
+    reranked = record.get("reranked", [])
+    lines.append("passages (rerank; retrieval fused / bm25 / vector; verdicts):")
+    for r in reranked:
+        pid = r.get("passage_id", "")
+        h = retrieved.get(pid, {})
+        lines.append(
+            f"  {_num(r.get('rerank'), 3):>6}  {pid}  {h.get('title', '')}  "
+            f"({_num(h.get('fused'), 4)} / {_num(h.get('bm25'), 2)} / {_num(h.get('vector'), 3)})"
+            + (f"  {'; '.join(verdicts[pid])}" if pid in verdicts else "")
+        )
+    rest = [pid for pid in retrieved if pid not in {r.get("passage_id") for r in reranked}]
+    if rest:
+        lines.append(f"  retrieved, not reranked: {', '.join(rest)}")
+    stages = ("claims", "search", "rerank", "verify", "gate", "generate", "cite", "decide")
+    logged = record.get("timings_ms", {})
+    timings = {k: logged[k] for k in stages if k in logged} | {k: t for k, t in logged.items() if k not in stages}
+    if timings:
+        total = sum(t for t in timings.values() if isinstance(t, int | float))
+        lines.append(
+            "time: " + ", ".join(f"{k} {_num(t, 1)} ms" for k, t in timings.items()) + f"; total {total:.1f} ms"
+        )
+    if "decision" in record:
+        lines.append("")
+        lines.append(render_decision(decision_from_dict(record["decision"])))
     return "\n".join(lines)

@@ -224,3 +224,5 @@ class LogContract:
         assert [r["n"] for r in store.read_log()] == [0, 1, 2, 3, 4]
         assert [r["n"] for r in store.read_log(last=2)] == [3, 4]
         assert [r["n"] for r in store.read_log(since="2026-11-23")] == [3, 4]
+        assert store.read_decision("d3") == {"decision_id": "d3", "status": "abstain", "n": 3}
+        assert store.read_decision("d9") is None

@@ -36,9 +36,16 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
     assert [r[0] for r in s.conn.execute("SELECT name FROM migrations")] == [
         "m001_documents_chunks",
         "m002_decision_log",
+        "m003_decision_log_id",
     ]
+    # A store written before m003 (no index on decision ids) gains it when next opened.
+    s.conn.execute("DROP INDEX decision_log_id")
+    s.conn.execute("DELETE FROM migrations WHERE name = 'm003_decision_log_id'")
     s.close()
-    SQLiteStore(tmp_path / "i.db").close()  # reopening applies nothing twice
+    s = SQLiteStore(tmp_path / "i.db")  # reopening applies only what is missing
+    indexes = {r[0] for r in s.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "decision_log_id" in indexes
+    s.close()
 
 
 def test_unopenable_file_is_a_store_error(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ import click
 
 from answerable.cli.common import echo_json, reports_errors
 from answerable.cli.store_options import store_option
+from answerable.errors import InputError
+from answerable.render import render_record
 from answerable.store import open_store
 
 
@@ -18,14 +20,23 @@ def log_group() -> None:
 
 
 @log_group.command("show")
+@click.argument("decision_id", required=False)
 @click.option("--last", default=20, show_default=True, help="How many of the most recent decisions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as JSON.")
 @store_option
 @reports_errors
-def show(last: int, as_json: bool, store_url: str | None) -> None:
-    """Show the most recent decisions."""
+def show(decision_id: str | None, last: int, as_json: bool, store_url: str | None) -> None:
+    """Show the most recent decisions, one line each, or everything logged about DECISION_ID (the id
+    `ask` prints): the principal, policy, claims, every passage with its scores and verdicts, the time
+    per stage, and the decision."""
     store = open_store(store_url, create=False)
     try:
+        if decision_id is not None:
+            record = store.read_decision(decision_id)
+            if record is None:
+                raise InputError(f"no decision {decision_id!r} in the log of {store.url}")
+            click.echo(json.dumps(record, indent=2, ensure_ascii=False) if as_json else render_record(record))
+            return
         records = store.read_log(last=last)
     finally:
         store.close()

@@ -85,6 +85,9 @@ class Store(Protocol):
     def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
         """Decision records, oldest first: the `last` N, at or after `since` (ISO time), or all."""
 
+    def read_decision(self, decision_id: str) -> dict[str, Any] | None:
+        """The logged record of one decision (the id `ask` prints), or None."""
+
     def stats(self) -> StoreStats: ...
 
     def integrity_check(self) -> list[str]:

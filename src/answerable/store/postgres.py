@@ -59,6 +59,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX decision_log_at ON decision_log(at);
         """,
     ),
+    ("m003_decision_log_id", "CREATE INDEX decision_log_id ON decision_log(decision_id);"),
 )
 
 
@@ -400,6 +401,16 @@ class PostgresStore:
                 (since or "", last),
             )
         return [r[0] if isinstance(r[0], dict) else json.loads(r[0]) for r in rows]
+
+    def read_decision(self, decision_id: str) -> dict[str, Any] | None:
+        with self._errors("reading the decision log"):
+            rows = self._rows(
+                "SELECT record FROM decision_log WHERE decision_id = %s ORDER BY seq LIMIT 1", (decision_id,)
+            )
+        if not rows:
+            return None
+        record = rows[0][0]
+        return record if isinstance(record, dict) else dict(json.loads(record))
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):

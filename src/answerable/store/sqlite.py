@@ -109,6 +109,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX decision_log_at ON decision_log(at);
         """,
     ),
+    ("m003_decision_log_id", "CREATE INDEX decision_log_id ON decision_log(decision_id);"),
 )
 
 _PASSAGE_COLUMNS = (
@@ -501,6 +502,13 @@ class SQLiteStore:
                 (since or "", last if last is not None else -1),
             )
         return [json.loads(r[0]) for r in rows]
+
+    def read_decision(self, decision_id: str) -> dict[str, Any] | None:
+        with self._errors("reading the decision log"):
+            rows = self._rows(
+                "SELECT record FROM decision_log WHERE decision_id = ? ORDER BY seq LIMIT 1", (decision_id,)
+            )
+        return dict(json.loads(rows[0][0])) if rows else None
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):
