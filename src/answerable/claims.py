@@ -3,7 +3,8 @@
 Rule-based and pure. A single-part question is one claim. A multi-part question is split on:
 statements before the question ("X changed its name in 2004. What does ... stand for?"), coordinated
 questions ("How do I rotate a key and how long does it take?", "..., and also ..."), alternatives and
-comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?"), and relative bridges
+comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?", "What X do A and B have in
+common?"), and relative bridges
 ("... three Prime Ministers, one of which was assassinated ..."). An LLM decomposer can replace this
 behind the generator backends; the engine only needs `Decomposer.decompose(question)`.
 """
@@ -31,6 +32,12 @@ _BOTH = re.compile(
     re.I,
 )
 _SUBJECT_PAIR = re.compile(r"^(?P<a>[A-Z][^,]*?)\s+and\s+(?P<b>[A-Z][^,]*?)\s+(?P<rest>(?:are|were|both)\b.*)$")
+_IN_COMMON = re.compile(
+    r"^(?P<wh>what|which)\s+(?P<thing>(?:\w+\s+){0,3}?)(?P<aux>do|does|did)\s+(?P<items>.+?)\s+"
+    r"(?P<verb>have|has|had|share|shared)\s+in\s+common$",
+    re.I,
+)
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
 _BRIDGE = re.compile(
     r"^(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
     r"(?P<tail>(?:was|were|is|are|has|had)\b.+)$",
@@ -56,6 +63,15 @@ def question_sentences(question: str) -> list[str]:
     return [p for p in (_clean(p) for p in parts) if p]
 
 
+def _is_name(text: str) -> bool:
+    """Capitalised at both ends and short: "Alan Dean Foster", "ISS A/S (Integrated Service Solutions)".
+
+    Not "the Free" or "Teams integrations", which share a head noun ("the Free and Growth plans").
+    """
+    words = re.findall(r"[^\W\d_][\w'/-]*", text)
+    return 0 < len(words) <= 6 and words[0][0].isupper() and words[-1][0].isupper()
+
+
 def _split_part(part: str) -> list[str]:
     body = part.rstrip("?").strip()
     mark = "?" if part.endswith("?") else ""
@@ -65,6 +81,12 @@ def _split_part(part: str) -> list[str]:
     m = _TRAILING_ALTERNATIVES.match(body)
     if m and len(m["a"].split()) <= 6 and len(m["b"].split()) <= 6:
         return [f"{m['head']}: {m['a']}{mark}", f"{m['head']}: {m['b']}{mark}"]
+    m = _IN_COMMON.match(body)
+    items = [i for i in _LIST_SEPARATOR.split(m["items"]) if i.strip()] if m else []
+    if m and 2 <= len(items) <= 4 and all(_is_name(i) for i in items):
+        # "What X do A and B have in common?": an answer must know what X each of them has.
+        aux = {"do": "does", "Do": "Does"}.get(m["aux"], m["aux"])  # said of each one alone
+        return [f"{m['wh']} {m['thing']}{aux} {i} have{mark}" for i in items]
     m = _BOTH.match(body)
     if m:
         return [f"{m['aux']} {m['a']} {m['rest']}{mark}", f"{m['aux']} {m['b']} {m['rest']}{mark}"]
