@@ -227,3 +227,39 @@ def test_log_show_one_decision_by_id(tmp_path: Path):
     assert json.loads(as_json.output) == json.loads(json.dumps(record))
     missing = run("log", "show", "d_nope", "--store", url)
     assert missing.exit_code == 2 and "no decision 'd_nope'" in missing.output
+
+
+def test_stats_describes_the_index_and_fails_on_a_damaged_one(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    docs = tmp_path / "docs"
+    (docs / "globex").mkdir(parents=True)
+    (docs / "keys.md").write_text("# Keys\n\nRotate keys in Settings.\n", encoding="utf-8")
+    (docs / "billing.md").write_text("# Billing\n\nRefunds within 30 days.\n", encoding="utf-8")
+    (docs / "globex" / "sla.md").write_text("---\ntenant: globex\n---\n# SLA\n\n99.99% uptime.\n", encoding="utf-8")
+    assert run("ingest", str(docs), "--store", url, "--embedder", "hash:64").exit_code == 0
+    store = SQLiteStore(tmp_path / "index.db")
+    store.append_log("d_1", "2026-11-30T08:00:00", {"decision_id": "d_1"})
+    store.close()
+
+    result = run("stats", "--store", url, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {
+        "store": url,
+        "documents": 3,
+        "tenants": {"default": 2, "globex": 1},
+        "chunks": 3,
+        "embedder": "hash-64",
+        "dim": 64,
+        "decisions": 1,
+        "last_decision_at": "2026-11-30T08:00:00",
+        "problems": [],
+    }
+    text = run("stats", "--store", url).output
+    assert "documents: 3 (by tenant: default 2, globex 1)" in text and "integrity: ok" in text
+
+    store = SQLiteStore(tmp_path / "index.db")
+    store.conn.execute("DELETE FROM chunk_vectors WHERE rowid = (SELECT min(rowid) FROM chunk_vectors)")
+    store.close()
+    damaged = run("stats", "--store", url)
+    assert damaged.exit_code == 1 and "integrity: 1 problem(s)" in damaged.output
+    assert "3 chunks but 3 full-text rows and 2 vectors" in damaged.output

@@ -213,6 +213,8 @@ class StoreContract:
         assert corpus.integrity_check() == []
         stats = corpus.stats()
         assert (stats.documents, stats.chunks, stats.embedder, stats.dim) == (7, 8, EMB.name, EMB.dim)
+        assert stats.tenants == {"default": 6, "globex": 1}
+        assert (stats.decisions, stats.last_decision_at) == (0, None)
 
 
 class LogContract:
@@ -226,3 +228,4 @@ class LogContract:
         assert [r["n"] for r in store.read_log(since="2026-11-23")] == [3, 4]
         assert store.read_decision("d3") == {"decision_id": "d3", "status": "abstain", "n": 3}
         assert store.read_decision("d9") is None
+        assert (store.stats().decisions, store.stats().last_decision_at) == (5, "2026-11-24T10:00:00")

@@ -16,6 +16,7 @@ from answerable.cli.log import log_group
 from answerable.cli.policy import policy_group
 from answerable.cli.score import score_group
 from answerable.cli.search import search_command
+from answerable.cli.stats import stats_command
 from answerable.cli.train import train_group
 
 
@@ -30,6 +31,7 @@ main.add_command(decide_command)
 main.add_command(ingest_command)
 main.add_command(delete_command)
 main.add_command(search_command)
+main.add_command(stats_command)
 main.add_command(ask_command)
 main.add_command(log_group)
 main.add_command(gaps_command)

@@ -42,6 +42,9 @@ class StoreStats:
     chunks: int
     embedder: str | None
     dim: int | None
+    tenants: dict[str, int] = field(default_factory=dict)  # documents per tenant
+    decisions: int = 0  # records in the decision log
+    last_decision_at: str | None = None
 
 
 class Store(Protocol):
