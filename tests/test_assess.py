@@ -109,6 +109,33 @@ def test_retrieval_confidence_counts_only_usable_passages(policy):  # type: igno
     assert a.usable_passage_ids == ("a#1", "b#1") and a.stale_passage_ids == ("stale#1",)
 
 
+def test_a_question_of_several_claims_is_judged_retrievable_part_by_part(policy):  # type: ignore[no-untyped-def]
+    """No passage answers a two-part question whole; each part with a confident passage of its own is enough."""
+    strict = policy.profile("strict")
+    claims = (Claim("c1", "Where was John Ford born?"), Claim("c2", "who directed The Grapes of Wrath?"))
+    passages = (
+        passage("ford#1", 0.25, text="John Ford was born in Cape Elizabeth, Maine."),
+        passage("grapes#1", 0.10, text="The Grapes of Wrath is a 1940 film directed by John Ford."),
+    )
+    both = evidence(
+        passages,
+        (verdict("c1", "ford#1", S, 0.9), verdict("c2", "grapes#1", S, 0.86)),
+        claims,
+        drafted=draft(("Ford was born in Maine.", ("ford#1",), 0.9), ("Ford directed it.", ("grapes#1",), 0.9)),
+    )
+    a = assess(both, strict, NOW)
+    assert a.top_score == 0.25 and a.retrieval_score == 0.86  # the test policy asks for 0.30
+    assert decide(both, strict, NOW).status is Status.ANSWER
+    # The weakest part decides: one part below the floor is low confidence (and that part is not covered).
+    one_weak = replace(both, verdicts=(verdict("c1", "ford#1", S, 0.9), verdict("c2", "grapes#1", S, 0.28)))
+    assert assess(one_weak, strict, NOW).retrieval_score == 0.28
+    assert ReasonCode.LOW_RETRIEVAL_CONFIDENCE in decide(one_weak, strict, NOW).reason_codes
+    # A single-part question is judged by its top passage alone, however its verdicts read.
+    single = evidence(passages, (verdict("c1", "ford#1", S, 0.9),))
+    assert assess(single, strict, NOW).retrieval_score == 0.25
+    assert decide(single, strict, NOW).reason_codes == (ReasonCode.LOW_RETRIEVAL_CONFIDENCE,)
+
+
 def test_the_margin_is_between_documents_not_sections_of_one(policy):  # type: ignore[no-untyped-def]
     strict = policy.profile("strict")
     same_page = evidence(

@@ -83,6 +83,9 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
             conflicts.append(conflict)
     if profile.require_named_terms:
         claims = _named_terms_covered(claims, usable)
+    retrieval = top
+    if top is not None and len(claims) > 1:
+        retrieval = max(top, min(c.best_support for c in claims))
 
     return Assessment(
         claims=tuple(claims),
@@ -93,6 +96,7 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
         blank_passage_ids=blank,
         top_score=top,
         margin=margin,
+        retrieval_score=retrieval,
     )
 
 

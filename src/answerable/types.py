@@ -217,8 +217,11 @@ class Assessment:
     stale_passage_ids: tuple[str, ...]
     disallowed_passage_ids: tuple[str, ...]
     blank_passage_ids: tuple[str, ...]
-    top_score: float | None
+    top_score: float | None  # the best usable passage's answerability for the whole question
     margin: float | None
+    # What the retrieval-confidence veto judges: `top_score`, or for a question of several claims the weakest
+    # claim's best support if that is higher (each part may rest on its own passage; none need answer all).
+    retrieval_score: float | None
 
     @property
     def coverage(self) -> float:
