@@ -7,7 +7,7 @@ one whose groups the principal lacks, or one outside a closed id set is never re
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
@@ -45,6 +45,21 @@ class StoreStats:
     tenants: dict[str, int] = field(default_factory=dict)  # documents per tenant
     decisions: int = 0  # records in the decision log
     last_decision_at: str | None = None
+
+    @classmethod
+    def read(cls, rows: Callable[[str], Sequence[tuple[Any, ...]]], count_chunks: bool = True) -> StoreStats:
+        """The statistics, from a backend's query function (the SQL is the same on both backends)."""
+        meta = dict(rows("SELECT key, value FROM meta"))
+        decisions, last = rows("SELECT count(*), max(at) FROM decision_log")[0]
+        return cls(
+            documents=rows("SELECT count(*) FROM documents")[0][0],
+            chunks=rows("SELECT count(*) FROM chunks")[0][0] if count_chunks else 0,
+            embedder=meta.get("embedder"),
+            dim=int(meta["dim"]) if "dim" in meta else None,
+            tenants=dict(rows("SELECT tenant, count(*) FROM documents GROUP BY tenant ORDER BY tenant")),
+            decisions=decisions,
+            last_decision_at=last,
+        )
 
 
 class Store(Protocol):

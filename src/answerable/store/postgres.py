@@ -414,20 +414,7 @@ class PostgresStore:
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):
-            docs = self._rows("SELECT count(*) FROM documents")[0][0]
-            chunks = self._rows("SELECT count(*) FROM chunks")[0][0] if self._dim is not None else 0
-            meta = dict(self._rows("SELECT key, value FROM meta"))
-            tenants = dict(self._rows("SELECT tenant, count(*) FROM documents GROUP BY tenant ORDER BY tenant"))
-            decisions, last = self._rows("SELECT count(*), max(at) FROM decision_log")[0]
-        return StoreStats(
-            docs,
-            chunks,
-            meta.get("embedder"),
-            int(meta["dim"]) if "dim" in meta else None,
-            tenants=tenants,
-            decisions=decisions,
-            last_decision_at=last,
-        )
+            return StoreStats.read(self._rows, count_chunks=self._dim is not None)
 
     def integrity_check(self) -> list[str]:
         if self._dim is None:
