@@ -19,6 +19,7 @@ run: $(STAMP)
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
 	$(BIN)/answerable ingest examples/docs --prune --store $(DEMO_STORE)
+	$(BIN)/answerable stats --store $(DEMO_STORE)
 	@echo "--- a two-part question the docs answer: one claim each, each cited"
 	$(BIN)/answerable ask "How do I rotate an API key, and how many active keys can one project have?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- two pages disagree on this: whatever the reason given, no answer may pick one of them"
@@ -29,6 +30,8 @@ run: $(STAMP)
 	$(BIN)/answerable ask "How do I drain the ingestion queue?" --as-of 2026-11-29 --store $(DEMO_STORE)
 	@echo "--- the same question from staff"
 	$(BIN)/answerable ask "How do I drain the ingestion queue?" --groups staff --as-of 2026-11-29 --store $(DEMO_STORE)
+	@echo "--- why: everything the log holds about that decision"
+	$(BIN)/answerable log show $$($(BIN)/answerable log show --last 1 --store $(DEMO_STORE) | cut -d' ' -f1) --store $(DEMO_STORE)
 	@echo "--- search as a customer, then as staff"
 	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --store $(DEMO_STORE)
 	$(BIN)/answerable search "how do I drain the ingestion queue" --k 2 --groups staff --store $(DEMO_STORE)
