@@ -263,3 +263,18 @@ def test_stats_describes_the_index_and_fails_on_a_damaged_one(tmp_path: Path):
     damaged = run("stats", "--store", url)
     assert damaged.exit_code == 1 and "integrity: 1 problem(s)" in damaged.output
     assert "3 chunks but 3 full-text rows and 2 vectors" in damaged.output
+
+
+def test_ingest_base_url_flags_are_checked(tmp_path: Path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "keys.md").write_text("# Keys\n\nRotate keys in Settings.\n", encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    both = run("ingest", str(docs), "--url", "https://a.example", "--base-url", "https://b.example", "--store", url)
+    assert both.exit_code == 2 and "--url and --base-url: give one" in both.output
+    relative = run("ingest", str(docs), "--base-url", "docs/", "--store", url)
+    assert relative.exit_code == 2 and "--base-url: expected an http(s) URL, got 'docs/'" in relative.output
+    ok = run("ingest", str(docs), "--base-url", "https://docs.example.com", "--store", url, "--embedder", "hash:64")
+    assert ok.exit_code == 0, ok.output
+    hits = json.loads(run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json").output)
+    assert hits[0]["url"] == "https://docs.example.com/keys"

@@ -216,3 +216,43 @@ def test_corpus_size_limit_and_encoding_apply_per_document(tmp_path: Path) -> No
     reasons = [(i.source.rsplit(":", 1)[1], i.reason) for i in items if isinstance(i, Skipped)]
     assert reasons[0][0] == "2" and "too large" in reasons[0][1]
     assert reasons[1][0] == "3" and "not UTF-8" in reasons[1][1]
+
+
+def test_an_html_page_gives_its_own_address_and_last_change(tmp_path: Path) -> None:
+    path = tmp_path / "refunds.html"
+    head = (
+        '<link rel="canonical" href="https://docs.example.com/billing/refunds/">'
+        '<meta property="og:url" content="https://elsewhere.example.com/x">'
+        '<meta property="article:modified_time" content="2026-10-05T09:30:00+00:00">'
+    )
+    path.write_text(f"<html><head><title>Refunds</title>{head}</head><body><p>Within 30 days.</p></body></html>")
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded)
+    assert loaded.document.url == "https://docs.example.com/billing/refunds/"  # canonical first
+    assert loaded.document.updated_at == date(2026, 10, 5)
+    # A relative canonical link or a date that is not ISO states nothing; the page still loads.
+    path.write_text(
+        '<html><head><link rel="canonical" href="/refunds"><meta name="last-modified" content="Mon, 5 Oct 2026">'
+        "</head><body><p>Within 30 days.</p></body></html>"
+    )
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded) and loaded.document.url is None and loaded.document.updated_at is None
+
+
+def test_base_url_gives_each_file_its_address_unless_it_states_one(tmp_path: Path) -> None:
+    (tmp_path / "billing").mkdir()
+    (tmp_path / "billing" / "refunds.md").write_text("# Refunds\n\nWithin 30 days.\n")
+    (tmp_path / "billing" / "own url.md").write_text("---\nurl: https://x.example.com/own\n---\nText.\n")
+    (tmp_path / "invoices.html").write_text("<html><body><p>Monthly.</p></body></html>")
+    defaults = Defaults(base_url="https://docs.example.com/help/")
+    urls = {
+        item.document.id: item.document.url
+        for path, doc_id in walk([tmp_path])
+        for item in load_file(path, doc_id, defaults)
+        if isinstance(item, Loaded)
+    }
+    assert urls == {
+        "billing/refunds": "https://docs.example.com/help/billing/refunds",
+        "billing/own-url": "https://x.example.com/own",
+        "invoices": "https://docs.example.com/help/invoices.html",
+    }

@@ -35,7 +35,13 @@ def _date(value: str | None, flag: str) -> date | None:
 @click.option("--trust", default=None, help="Trust tier for documents that name none: official, community, draft.")
 @click.option("--owner", default=None, help="Owner for documents that name none.")
 @click.option("--source-kind", default=None, help="Source kind (guide, reference, release-notes, forum...).")
-@click.option("--url", default=None, help="URL for documents that name none.")
+@click.option("--url", default=None, help="URL for documents that name none (one page; see --base-url for a site).")
+@click.option(
+    "--base-url",
+    default=None,
+    help="URL of the folder given: a document that names no URL gets this plus its path "
+    "(Markdown and text without the suffix, HTML with it).",
+)
 @click.option("--updated-at", default=None, help="Last-updated date (YYYY-MM-DD) for documents that name none.")
 @click.option("--effective-date", default=None, help="Effective date (YYYY-MM-DD) for documents that name none.")
 @click.option("--chunk-size", default=1000, show_default=True, help="Chunk size in characters.")
@@ -59,6 +65,7 @@ def ingest_command(
     owner: str | None,
     source_kind: str | None,
     url: str | None,
+    base_url: str | None,
     updated_at: str | None,
     effective_date: str | None,
     chunk_size: int,
@@ -75,6 +82,10 @@ def ingest_command(
     reported and skipped; the exit code is non-zero only if nothing could be ingested, the store failed,
     or --prune was refused.
     """
+    if url and base_url:
+        raise InputError("--url and --base-url: give one (--url is one page's address, --base-url a site's)")
+    if base_url and not base_url.startswith(("http://", "https://")):
+        raise InputError(f"--base-url: expected an http(s) URL, got {base_url!r}")
     defaults = Defaults(
         tenant=tenant,
         acl=names(acl) if acl is not None else None,
@@ -82,6 +93,7 @@ def ingest_command(
         owner=owner,
         source_kind=source_kind,
         url=url,
+        base_url=base_url,
         updated_at=_date(updated_at, "--updated-at"),
         effective_date=_date(effective_date, "--effective-date"),
     )

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -101,13 +102,47 @@ def split_front_matter(text: str, source: str) -> tuple[dict[str, Any], str]:
     return meta, parts[2]
 
 
-def html_sections(html: str) -> tuple[str | None, tuple[Section, ...]]:
-    """Visible text of an HTML page by heading, without scripts, navigation and boilerplate."""
+# Where a generated page states its own address and last change (MkDocs, Sphinx with html_baseurl,
+# Docusaurus, most CMSs): the first of each that is present wins.
+_HTML_URL = ('link[rel="canonical"]', "href"), ('meta[property="og:url"]', "content")
+_HTML_MODIFIED = (
+    ('meta[property="article:modified_time"]', "content"),
+    ('meta[property="og:updated_time"]', "content"),
+    ('meta[name="dcterms.modified"]', "content"),
+    ('meta[name="last-modified"]', "content"),
+)
+
+
+def _html_meta(tree: Any) -> dict[str, str]:
+    """`url` and `updated_at` a page states about itself; a date that is not ISO is left out."""
+    meta: dict[str, str] = {}
+    for selector, attribute in _HTML_URL:
+        node = tree.css_first(selector)
+        value = (node.attributes.get(attribute) or "").strip() if node else ""
+        if value.startswith(("http://", "https://")):
+            meta["url"] = value
+            break
+    for selector, attribute in _HTML_MODIFIED:
+        node = tree.css_first(selector)
+        value = (node.attributes.get(attribute) or "").strip()[:10] if node else ""
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            continue
+        meta["updated_at"] = value
+        break
+    return meta
+
+
+def html_sections(html: str) -> tuple[str | None, tuple[Section, ...], dict[str, str]]:
+    """Visible text of an HTML page by heading, without scripts, navigation and boilerplate, and the
+    metadata the page states about itself (`url` from its canonical link, `updated_at`)."""
     from selectolax.lexbor import LexborHTMLParser
 
     tree = LexborHTMLParser(html)
     title_node = tree.css_first("title")
     title = title_node.text(strip=True) if title_node else None
+    meta = _html_meta(tree)
     for selector in (
         "script",
         "style",
@@ -126,7 +161,7 @@ def html_sections(html: str) -> tuple[str | None, tuple[Section, ...]]:
             node.decompose()
     root = tree.css_first("main") or tree.css_first("article") or tree.body
     if root is None:
-        return title, ()
+        return title, (), meta
     blocks: list[str] = []
     for node in root.css("h1, h2, h3, h4, h5, h6, p, li, pre, td, th, dt, dd, blockquote"):
         text = " ".join(node.text(separator=" ").split())
@@ -138,7 +173,7 @@ def html_sections(html: str) -> tuple[str | None, tuple[Section, ...]]:
         elif not _inside_block(node):
             blocks.append(text)
     first_h1 = tree.css_first("h1")
-    return title or (first_h1.text(strip=True) if first_h1 else None), markdown_sections("\n\n".join(blocks))
+    return title or (first_h1.text(strip=True) if first_h1 else None), markdown_sections("\n\n".join(blocks)), meta
 
 
 def _inside_block(node: Any) -> bool:
@@ -194,8 +229,8 @@ def load_file(
             first = next((s.heading_path[0] for s in sections if s.heading_path), None)
             title = first or path.stem
         elif suffix in HTML:
-            meta = {}
-            page_title, sections = html_sections(text)
+            page_title, sections, stated = html_sections(text)
+            meta = dict(stated)
             title = page_title or path.stem
         else:
             meta, body = {}, text
@@ -205,7 +240,11 @@ def load_file(
         if not full.strip():
             yield Skipped(source, "no text after removing markup and boilerplate")
             return
-        document = build_document(meta, full, default_id=doc_id, default_title=title, source=source, defaults=defaults)
+        # Published at its path under --base-url: Markdown and text without the suffix, HTML with it.
+        url_path = doc_id + suffix if suffix in HTML else doc_id
+        document = build_document(
+            meta, full, default_id=doc_id, default_title=title, source=source, defaults=defaults, url_path=url_path
+        )
     except InputError as exc:
         yield Skipped(source, str(exc).removeprefix(f"{source}: "))
         return

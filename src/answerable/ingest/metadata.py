@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
+from urllib.parse import quote
 
 from answerable.errors import InputError
 from answerable.types import DEFAULT_TENANT, Document, TrustTier
@@ -49,6 +50,7 @@ class Defaults:
     owner: str | None = None
     source_kind: str | None = None
     url: str | None = None
+    base_url: str | None = None  # a file's URL is this plus its path (see `document_url`)
     updated_at: date | None = None
     effective_date: date | None = None
 
@@ -100,10 +102,26 @@ def parse_trust(value: Any, source: str) -> TrustTier | None:
         raise MetadataError(source, "trust", f"unknown trust tier {value!r} (expected one of {allowed})") from None
 
 
+def document_url(base_url: str, path: str) -> str:
+    """`https://docs.example.com/guide` + `billing/refunds` -> `https://docs.example.com/guide/billing/refunds`."""
+    return base_url.rstrip("/") + "/" + "/".join(quote(part) for part in path.split("/"))
+
+
 def build_document(
-    meta: Mapping[str, Any], text: str, *, default_id: str, default_title: str, source: str, defaults: Defaults
+    meta: Mapping[str, Any],
+    text: str,
+    *,
+    default_id: str,
+    default_title: str,
+    source: str,
+    defaults: Defaults,
+    url_path: str | None = None,
 ) -> Document:
-    """A Document from raw metadata (front matter or a corpus record) over batch defaults."""
+    """A Document from raw metadata (front matter or a corpus record) over batch defaults.
+
+    The URL is the document's own, else the batch's `url`, else `base_url` plus `url_path` (a file's
+    path relative to the folder ingested).
+    """
     if not isinstance(meta, Mapping):
         raise MetadataError(source, "metadata", "expected a mapping of fields")
     doc_id = _text(meta.get("id"), source, "id") or default_id
@@ -120,7 +138,9 @@ def build_document(
         id=doc_id,
         title=_text(meta.get("title"), source, "title") or default_title,
         text=text,
-        url=_text(meta.get("url"), source, "url") or defaults.url,
+        url=_text(meta.get("url"), source, "url")
+        or defaults.url
+        or (document_url(defaults.base_url, url_path) if defaults.base_url and url_path else None),
         owner=_text(meta.get("owner"), source, "owner") or defaults.owner,
         updated_at=_date(meta.get("updated_at"), source, "updated_at") or defaults.updated_at,
         effective_date=_date(meta.get("effective_date"), source, "effective_date") or defaults.effective_date,
