@@ -99,3 +99,38 @@ def test_eval_rejects_a_folder_without_cases_or_claims(tmp_path: Path) -> None:
         main, ["eval", str(tmp_path / "empty"), "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
     )
     assert result.exit_code == 2 and "no cases.jsonl" in result.output
+
+
+def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_path: Path) -> None:
+    folder = write_folder(tmp_path / "mini")
+    with (folder / "cases.jsonl").open("a") as f:
+        f.write("not json\n")
+        f.write(json.dumps({"id": "c6", "question": "  ", "expected": "abstain"}) + "\n")
+        f.write(json.dumps({"id": "c7", "question": "When?", "as_of": "yesterday"}) + "\n")
+        f.write(json.dumps({"id": "c1", "question": "A second c1?"}) + "\n")
+        f.write(json.dumps({"id": "c8", "question": "Who?", "principal": {"groups": "staff"}}) + "\n")
+        f.write(json.dumps({"id": "c9", "question": "Which plan?", "profile": "lenient"}) + "\n")
+    out = tmp_path / "run.json"
+    args = ["eval", str(folder), "--embedder", "hash:64", "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
+    result = CliRunner().invoke(main, [*args, "--cache", str(tmp_path / "cache"), "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    cases = folder / "cases.jsonl"
+    expected = [
+        f"{cases}:6: not valid JSON (Expecting value)",
+        f"{cases}:7: question: empty",
+        f"{cases}:8: as_of: expected a date YYYY-MM-DD, got 'yesterday'",
+        f"{cases}:9: duplicate id 'c1' (first on line 1)",
+        f"{cases}:10: principal: groups: expected a list of strings, got 'staff'",
+        "case 'c9': profile 'lenient' is not in the policy (known: assist, strict)",
+    ]
+    report = json.loads(out.read_text())
+    assert report["skipped_cases"] == expected
+    assert "skipped 6 case(s)" in result.output and all(e in result.output for e in expected)
+    assert [c["id"] for c in report["cases"]] == ["c1", "c2", "c3", "c4", "c5"]  # the rest ran
+
+    only_bad = tmp_path / "bad"
+    only_bad.mkdir()
+    (only_bad / "corpus.jsonl").write_text((folder / "corpus.jsonl").read_text())
+    (only_bad / "cases.jsonl").write_text("not json\n")
+    result = CliRunner().invoke(main, ["eval", str(only_bad), "--reranker", "lexical:bm25"])
+    assert result.exit_code == 2 and "no valid case (1 skipped; the first:" in result.output

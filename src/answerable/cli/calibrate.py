@@ -10,13 +10,13 @@ from pathlib import Path
 import click
 
 from answerable.cli.ask import reranker_option, verifier_option
-from answerable.cli.common import policy_option, reports_errors
+from answerable.cli.common import policy_option, report_skipped, reports_errors
 from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
 from answerable.engine import Engine
 from answerable.errors import InputError
 from answerable.evaluation.calibrate import choose, collect, frontier, half, rates, sweep
-from answerable.evaluation.data import Case, open_dataset
+from answerable.evaluation.data import Case, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
 from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
@@ -90,7 +90,8 @@ def calibrate_command(
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
     items: list[tuple[Case, Evidence]] = []
     for folder in folders:
-        dataset = open_dataset(folder)
+        dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
+        report_skipped(dataset)
         if not dataset.cases:
             raise InputError(f"{folder}: calibration needs labelled cases")
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)

@@ -10,13 +10,13 @@ from typing import Any
 import click
 
 from answerable.cli.ask import reranker_option, verifier_option
-from answerable.cli.common import policy_option, reports_errors
+from answerable.cli.common import policy_option, report_skipped, reports_errors
 from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
 from answerable.engine import Engine
 from answerable.errors import InputError
 from answerable.evaluation.claims import evaluate_claims
-from answerable.evaluation.data import open_dataset
+from answerable.evaluation.data import open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases, held_out_claim
 from answerable.evaluation.metamorphic import run_metamorphic
 from answerable.evaluation.metrics import CaseResult, drift
@@ -87,12 +87,18 @@ def eval_command(
     policy_path: str | None,
 ) -> None:
     """Run FOLDER's cases through the real engine (and its claims through the verifier) and report."""
-    dataset = open_dataset(folder)
     policy = load_policy(policy_path)
     policy.profile(profile)
+    dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
+    report_skipped(dataset)
     reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
-    report: dict[str, Any] = {"dataset": str(folder), "profile": profile, "policy": policy.version}
+    report: dict[str, Any] = {
+        "dataset": str(folder),
+        "profile": profile,
+        "policy": policy.version,
+        "skipped_cases": list(dataset.skipped),
+    }
     if dataset.cases:
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
         cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)

@@ -1,7 +1,9 @@
 """Evaluation folders in the format of shared/data/README.md: corpus.jsonl, cases.jsonl, claims.jsonl.
 
 A folder may instead hold its documents under `docs/` (any format `ingest` reads) and its cases in
-`questions.jsonl`, as `examples/` does. Bad lines are errors naming the file and line.
+`questions.jsonl`, as `examples/` does. A malformed case line is reported (file, line and problem) and
+skipped, like a malformed document at ingest, so one bad line does not stop an evaluation; the report
+says how many were skipped, so no metric is silently computed over fewer cases.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Dataset:
     corpus: tuple[Path, ...]
     cases: tuple[Case, ...]
     claims: Path | None
+    skipped: tuple[str, ...] = ()  # "file:line: problem" for each case line left out
 
     def corpus_key(self, extra: str) -> str:
         """A hash of every corpus byte and `extra` (the embedder and chunking), to reuse an index."""
@@ -53,15 +56,28 @@ class Dataset:
         return h.hexdigest()[:16]
 
 
+def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = raw.get(key) or ()
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{where}: {key}: expected a list of strings, got {value!r}")
+    return tuple(value)
+
+
 def _case(raw: Any, where: str) -> Case:
     if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not isinstance(raw.get("question"), str):
         raise InputError(f"{where}: expected an object with string id and question")
+    if not raw["question"].strip():
+        raise InputError(f"{where}: question: empty")
     expected = raw.get("expected")
     if expected not in (None, "answer", "abstain", "partial"):
         raise InputError(f"{where}: expected: must be answer, abstain or partial, got {expected!r}")
     principal = raw.get("principal") or {}
     if not isinstance(principal, dict):
         raise InputError(f"{where}: principal: expected an object")
+    if not isinstance(principal.get("tenant") or "", str):
+        raise InputError(f"{where}: principal.tenant: expected a string")
+    if raw.get("profile") is not None and not isinstance(raw["profile"], str):
+        raise InputError(f"{where}: profile: expected a string")
     as_of = raw.get("as_of")
     try:
         when = date.fromisoformat(as_of) if as_of else None
@@ -72,29 +88,51 @@ def _case(raw: Any, where: str) -> Case:
         id=raw["id"],
         question=raw["question"],
         expected=expected,
-        reasons=tuple(raw.get("reasons") or ()),
-        answers=tuple(raw.get("answers") or ()),
-        gold_doc_ids=tuple(raw.get("gold_doc_ids") or ()),
-        context_doc_ids=tuple(context) if context is not None else None,
+        reasons=_strings(raw, "reasons", where),
+        answers=_strings(raw, "answers", where),
+        gold_doc_ids=_strings(raw, "gold_doc_ids", where),
+        context_doc_ids=_strings(raw, "context_doc_ids", where) if context is not None else None,
         tenant=principal.get("tenant") or DEFAULT_TENANT,
-        groups=frozenset(principal.get("groups") or ()),
+        groups=frozenset(_strings(principal, "groups", f"{where}: principal")),
         profile=raw.get("profile"),
         as_of=when,
         source=raw.get("source"),
     )
 
 
-def load_cases(path: Path) -> tuple[Case, ...]:
-    cases = []
+def load_cases(path: Path) -> tuple[tuple[Case, ...], tuple[str, ...]]:
+    """The valid cases of a file, and "file:line: problem" for each line left out."""
+    cases: list[Case] = []
+    skipped: list[str] = []
+    first_line: dict[str, int] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            raw = json.loads(line)
+            case = _case(json.loads(line), f"{path}:{n}")
         except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
-        cases.append(_case(raw, f"{path}:{n}"))
-    return tuple(cases)
+            skipped.append(f"{path}:{n}: not valid JSON ({exc.msg})")
+            continue
+        except InputError as exc:
+            skipped.append(str(exc))
+            continue
+        if case.id in first_line:
+            skipped.append(f"{path}:{n}: duplicate id {case.id!r} (first on line {first_line[case.id]})")
+            continue
+        first_line[case.id] = n
+        cases.append(case)
+    return tuple(cases), tuple(skipped)
+
+
+def without_unknown_profiles(dataset: Dataset, known: tuple[str, ...]) -> Dataset:
+    """Cases naming a profile the policy lacks are skipped and reported, like malformed lines."""
+    bad = [c for c in dataset.cases if c.profile is not None and c.profile not in known]
+    if not bad:
+        return dataset
+    names = ", ".join(known)
+    notes = tuple(f"case {c.id!r}: profile {c.profile!r} is not in the policy (known: {names})" for c in bad)
+    kept = tuple(c for c in dataset.cases if c not in bad)
+    return Dataset(dataset.root, dataset.corpus, kept, dataset.claims, dataset.skipped + notes)
 
 
 def open_dataset(root: Path) -> Dataset:
@@ -108,4 +146,8 @@ def open_dataset(root: Path) -> Dataset:
         raise InputError(f"{root}: no cases.jsonl, questions.jsonl or claims.jsonl")
     if cases_path is not None and not corpus:
         raise InputError(f"{root}: cases need a corpus.jsonl or a docs/ folder to answer from")
-    return Dataset(root, corpus, load_cases(cases_path) if cases_path else (), claims if claims.exists() else None)
+    cases, skipped = load_cases(cases_path) if cases_path else ((), ())
+    if cases_path is not None and not cases and not claims.exists():
+        first = f"; the first: {skipped[0]}" if skipped else ""
+        raise InputError(f"{cases_path}: no valid case ({len(skipped)} skipped{first})")
+    return Dataset(root, corpus, cases, claims if claims.exists() else None, skipped)
