@@ -4,9 +4,9 @@ Rule-based and pure. A single-part question is one claim. A multi-part question 
 statements before the question ("X changed its name in 2004. What does ... stand for?"), coordinated
 questions ("How do I rotate a key and how long does it take?", "..., and also ..."), alternatives and
 comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?", "What X do A and B have in
-common?"), and relative bridges
-("... three Prime Ministers, one of which was assassinated ..."). An LLM decomposer can replace this
-behind the generator backends; the engine only needs `Decomposer.decompose(question)`.
+common?"), and relative bridges ("... three Prime Ministers, one of which was assassinated ..."). An LLM
+decomposer can replace this behind the generator backends; the engine only needs
+`Decomposer.decompose(question)`.
 """
 
 from __future__ import annotations
