@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -278,3 +279,30 @@ def test_ingest_base_url_flags_are_checked(tmp_path: Path):
     assert ok.exit_code == 0, ok.output
     hits = json.loads(run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json").output)
     assert hits[0]["url"] == "https://docs.example.com/keys"
+
+
+def test_ask_explain_prints_the_log_record_then_the_decision(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "refunds.md").write_text("# Refunds\n\nAnnual plans can be refunded within 30 days.\n", encoding="utf-8")
+    (docs / "keys.md").write_text("# Keys\n\nRotate an API key from Settings.\n", encoding="utf-8")
+    assert run("ingest", str(docs), "--store", url, "--embedder", "hash:64").exit_code == 0
+    models = ["--embedder", "hash:64", "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
+    question = "Within how many days can annual plans be refunded?"
+    plain = run("ask", question, "--store", url, *models)
+    explained = run("ask", question, "--store", url, "--explain", *models)
+    assert plain.exit_code == 0 and explained.exit_code == 0, explained.output
+    lines = explained.output.splitlines()
+    assert lines[0] == f"question: {question}" and "refunds#0" in explained.output
+    assert any(line.startswith("time: claims ") for line in lines)
+    # It ends with the decision exactly as plain ask renders it (decision ids differ per request), and it
+    # is what log show prints for that decision.
+    ids = re.findall(r"d_[0-9a-f]{20}", explained.output)
+    assert ids and set(ids) == {ids[0]}
+    plain_id = re.findall(r"d_[0-9a-f]{20}", plain.output)[0]
+    decision_block = explained.output.rstrip().split("\n\n")[-1]
+    assert decision_block.replace(ids[0], plain_id) == plain.output.rstrip()
+    assert run("log", "show", ids[0], "--store", url).output == explained.output
+    both = run("ask", question, "--store", url, "--explain", "--json", *models)
+    assert both.exit_code == 2 and "--explain is for the readable output" in both.output

@@ -227,5 +227,7 @@ class LogContract:
         assert [r["n"] for r in store.read_log(last=2)] == [3, 4]
         assert [r["n"] for r in store.read_log(since="2026-11-23")] == [3, 4]
         assert store.read_decision("d3") == {"decision_id": "d3", "status": "abstain", "n": 3}
+        store.append_log("d3", "2026-11-25T10:00:00", {"decision_id": "d3", "status": "abstain", "n": 30})
+        assert store.read_decision("d3") == {"decision_id": "d3", "status": "abstain", "n": 30}  # the latest
         assert store.read_decision("d9") is None
-        assert (store.stats().decisions, store.stats().last_decision_at) == (5, "2026-11-24T10:00:00")
+        assert (store.stats().decisions, store.stats().last_decision_at) == (6, "2026-11-25T10:00:00")

@@ -7,7 +7,8 @@ import click
 from answerable.cli.common import echo_json, policy_option, reports_errors
 from answerable.cli.store_options import build_filter, embedder_option, principal_options, store_option
 from answerable.engine import open_engine
-from answerable.render import render_decision
+from answerable.errors import InputError
+from answerable.render import render_decision, render_record
 from answerable.types import Principal
 
 reranker_option = click.option(
@@ -48,6 +49,12 @@ decomposer_option = click.option(
 @principal_options
 @click.option("--doc-ids", default=None, help="Comma-separated document ids to restrict evidence to.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly the decision object.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Print what `log show DECISION_ID` would (claims, every passage's scores and verdicts, time per "
+    "stage), ending with the decision.",
+)
 @store_option
 @embedder_option
 @reranker_option
@@ -64,6 +71,7 @@ def ask_command(
     as_of: str | None,
     doc_ids: str | None,
     as_json: bool,
+    explain: bool,
     store_url: str | None,
     embedder_spec: str | None,
     reranker_spec: str | None,
@@ -76,6 +84,8 @@ def ask_command(
 
     Exit code 0 for an answer, a partial answer or an abstention; non-zero only on an error.
     """
+    if explain and as_json:
+        raise InputError("--explain is for the readable output; with --json, read `answerable log show ID --json`")
     flt = build_filter(tenant, groups, as_of, doc_ids)
     engine = open_engine(
         store_url, embedder_spec, reranker_spec, verifier_spec, policy_path, generator_spec, decomposer_spec
@@ -92,5 +102,7 @@ def ask_command(
         engine.store.close()
     if as_json:
         echo_json(decision.to_dict())
+    elif explain and engine.last_record is not None:
+        click.echo(render_record(engine.last_record))  # ends with the decision as rendered below
     else:
         click.echo(render_decision(decision))

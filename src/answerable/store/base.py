@@ -104,7 +104,11 @@ class Store(Protocol):
         """Decision records, oldest first: the `last` N, at or after `since` (ISO time), or all."""
 
     def read_decision(self, decision_id: str) -> dict[str, Any] | None:
-        """The logged record of one decision (the id `ask` prints), or None."""
+        """The latest logged record of a decision (the id `ask` prints), or None.
+
+        Ids are content hashes (the same evidence under the same profile on the same day gives the same
+        id), so a question asked twice has two records under one id; the latest is the one returned.
+        """
 
     def stats(self) -> StoreStats: ...
 

@@ -405,7 +405,7 @@ class PostgresStore:
     def read_decision(self, decision_id: str) -> dict[str, Any] | None:
         with self._errors("reading the decision log"):
             rows = self._rows(
-                "SELECT record FROM decision_log WHERE decision_id = %s ORDER BY seq LIMIT 1", (decision_id,)
+                "SELECT record FROM decision_log WHERE decision_id = %s ORDER BY seq DESC LIMIT 1", (decision_id,)
             )
         if not rows:
             return None

@@ -506,7 +506,7 @@ class SQLiteStore:
     def read_decision(self, decision_id: str) -> dict[str, Any] | None:
         with self._errors("reading the decision log"):
             rows = self._rows(
-                "SELECT record FROM decision_log WHERE decision_id = ? ORDER BY seq LIMIT 1", (decision_id,)
+                "SELECT record FROM decision_log WHERE decision_id = ? ORDER BY seq DESC LIMIT 1", (decision_id,)
             )
         return dict(json.loads(rows[0][0])) if rows else None
 
