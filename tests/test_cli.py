@@ -306,3 +306,21 @@ def test_ask_explain_prints_the_log_record_then_the_decision(tmp_path: Path):
     assert run("log", "show", ids[0], "--store", url).output == explained.output
     both = run("ask", question, "--store", url, "--explain", "--json", *models)
     assert both.exit_code == 2 and "--explain is for the readable output" in both.output
+
+
+def test_numbers_and_names_out_of_range_are_usage_errors(tmp_path: Path):
+    """Each of these used to run: a negative k or --last meant no limit in SQL, --limit 0 divided by zero."""
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    for args, option in (
+        (["search", "keys", "--k", "-3", "--store", url], "--k"),
+        (["log", "show", "--last", "-5", "--store", url], "--last"),
+        (["eval", "examples", "--limit", "0"], "--limit"),
+        (["calibrate", "examples", "--target-unsupported", "2"], "--target-unsupported"),
+        (["ask", "How do I rotate keys?", "--tenant", " ", "--store", url], "--tenant"),
+        (["ingest", "examples/docs", "--tenant", "", "--store", url], "--tenant"),
+        (["gaps", "--tenant", "", "--store", url], "--tenant"),
+        (["train", "answerability", "--out", str(tmp_path / "m"), "--batch-size", "0"], "--batch-size"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output, (args, result.output)
+    assert not (tmp_path / "index.db").exists()

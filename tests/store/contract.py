@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from answerable.embed import HashEmbedder
-from answerable.errors import StoreError
+from answerable.errors import InputError, StoreError
 from answerable.ingest.chunking import embedding_text
 from answerable.store.base import Filter, Store, candidates, fuse
 from answerable.types import Chunk, Document, TrustTier
@@ -208,6 +208,18 @@ class StoreContract:
             put(store, *doc(f"d{i}", f"Document number {i} about topic {i % 7}.", tenant=tenant))
         hits = store.search_vector(vec("Document about topic 3"), Filter(tenant="rare"), k=5)
         assert len(hits) == 5 and all(h.tenant == "rare" for h in hits)
+
+    def test_a_search_asks_for_at_least_one_passage(self, corpus: Store) -> None:
+        v = vec("API keys")
+        for search in (
+            lambda k: corpus.search_bm25("keys", Filter(), k),
+            lambda k: corpus.search_vector(v, Filter(), k),
+            lambda k: corpus.search_hybrid("keys", v, Filter(), k),
+        ):
+            assert len(search(1)) == 1
+            for k in (0, -3):  # SQL reads a negative LIMIT as none: never return everything
+                with pytest.raises(InputError, match="k: expected at least 1 passage"):
+                    search(k)
 
     def test_integrity_check_passes_on_a_sound_store(self, corpus: Store) -> None:
         assert corpus.integrity_check() == []

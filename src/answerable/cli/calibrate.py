@@ -29,7 +29,7 @@ from answerable.types import Evidence
 @click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option(
     "--target-unsupported",
-    type=float,
+    type=click.FloatRange(0.0, 1.0),
     default=0.05,
     show_default=True,
     help="Highest acceptable unsupported-answer rate.",
@@ -51,7 +51,7 @@ from answerable.types import Evidence
     default=None,
     help="Save the sweep's curve (default: next to --out).",
 )
-@click.option("--limit", type=int, default=None, help="Use at most N cases of each folder.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Use at most N cases of each folder.")
 @click.option(
     "--calib-split",
     is_flag=True,

@@ -5,14 +5,16 @@ from __future__ import annotations
 import click
 
 from answerable.cli.common import EXIT_ERROR, echo_json, reports_errors
-from answerable.cli.store_options import store_option
+from answerable.cli.store_options import not_blank, store_option
 from answerable.store import open_store
 from answerable.types import DEFAULT_TENANT
 
 
 @click.command("delete")
 @click.argument("document_ids", nargs=-1, required=True)
-@click.option("--tenant", default=DEFAULT_TENANT, show_default=True, help="Tenant the documents belong to.")
+@click.option(
+    "--tenant", default=DEFAULT_TENANT, show_default=True, callback=not_blank, help="Tenant the documents belong to."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print what was deleted and what was not found as JSON.")
 @store_option
 @reports_errors

@@ -30,7 +30,9 @@ from answerable.policy import load_policy
 @click.command("eval")
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--profile", default="strict", show_default=True, help="Profile for cases that name none.")
-@click.option("--limit", type=int, default=None, help="Run at most N cases (every k-th, deterministic).")
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=None, help="Run at most N cases (every k-th, deterministic)."
+)
 @click.option("--held-out", is_flag=True, help="Only cases and claims the shipped models never trained on.")
 @click.option(
     "--json",
@@ -54,7 +56,7 @@ from answerable.policy import load_policy
 )
 @click.option(
     "--metamorphic",
-    type=int,
+    type=click.IntRange(min=0),
     default=0,
     show_default=True,
     help="Run the metamorphic variants on up to N answered cases.",

@@ -8,7 +8,7 @@ from datetime import date
 import click
 
 from answerable.cli.common import reports_errors
-from answerable.cli.store_options import embedder_option, names, store_option
+from answerable.cli.store_options import embedder_option, names, not_blank, store_option
 from answerable.embed import Vectors, load_embedder
 from answerable.errors import InputError
 from answerable.gaps import DEFAULT_THRESHOLD, Page, build_report, select, suggested_ids, to_csv, to_markdown
@@ -22,7 +22,13 @@ from answerable.types import DEFAULT_TENANT
 @click.option(
     "--format", "fmt", type=click.Choice(["md", "csv"]), default="md", show_default=True, help="Output format."
 )
-@click.option("--tenant", default=DEFAULT_TENANT, show_default=True, help="Tenant of the viewer: only its questions.")
+@click.option(
+    "--tenant",
+    default=DEFAULT_TENANT,
+    show_default=True,
+    callback=not_blank,
+    help="Tenant of the viewer: only its questions.",
+)
 @click.option("--groups", default=None, help="Comma-separated groups of the viewer: only pages they may read.")
 @click.option(
     "--threshold",

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from answerable.cli.common import echo_json, reports_errors
-from answerable.cli.store_options import embedder_option, names, store_option
+from answerable.cli.store_options import embedder_option, names, not_blank, store_option
 from answerable.embed import load_embedder
 from answerable.errors import InputError
 from answerable.ingest.chunking import ChunkConfig
@@ -30,7 +30,7 @@ def _date(value: str | None, flag: str) -> date | None:
 
 @click.command("ingest")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--tenant", default=None, help="Tenant of every document that does not name one.")
+@click.option("--tenant", default=None, callback=not_blank, help="Tenant of every document that does not name one.")
 @click.option("--acl", default=None, help="Comma-separated groups allowed to read documents that name none.")
 @click.option("--trust", default=None, help="Trust tier for documents that name none: official, community, draft.")
 @click.option("--owner", default=None, help="Owner for documents that name none.")

@@ -21,7 +21,9 @@ def log_group() -> None:
 
 @log_group.command("show")
 @click.argument("decision_id", required=False)
-@click.option("--last", default=20, show_default=True, help="How many of the most recent decisions.")
+@click.option(
+    "--last", default=20, type=click.IntRange(min=1), show_default=True, help="How many of the most recent decisions."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as JSON.")
 @store_option
 @reports_errors

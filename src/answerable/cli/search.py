@@ -14,7 +14,7 @@ from answerable.store import open_store
 @click.command("search")
 @click.argument("query")
 @principal_options
-@click.option("--k", default=5, show_default=True, help="How many passages.")
+@click.option("--k", default=5, type=click.IntRange(min=1), show_default=True, help="How many passages.")
 @click.option("--mode", type=click.Choice(["hybrid", "bm25", "vector"]), default="hybrid", show_default=True)
 @click.option("--doc-ids", default=None, help="Comma-separated document ids to restrict retrieval to.")
 @click.option("--json", "as_json", is_flag=True, help="Print passages as JSON.")

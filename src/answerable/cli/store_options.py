@@ -31,6 +31,13 @@ embedder_option = click.option(
 )
 
 
+def not_blank(_ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A name option (a tenant) given as "" or spaces names nothing: say so instead of using it."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("must not be empty", param=param)
+    return value
+
+
 def names(value: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v.strip() for v in (value or "").split(",") if v.strip()))
 
@@ -39,7 +46,9 @@ def principal_options(fn: F) -> F:
     """--tenant, --groups and --as-of: who is asking, and when."""
     fn = click.option("--as-of", "as_of", default=None, help="Only documents in effect on this date (YYYY-MM-DD).")(fn)
     fn = click.option("--groups", default=None, help="Comma-separated groups of the principal.")(fn)
-    return click.option("--tenant", default=DEFAULT_TENANT, show_default=True, help="Tenant of the principal.")(fn)
+    return click.option(
+        "--tenant", default=DEFAULT_TENANT, show_default=True, callback=not_blank, help="Tenant of the principal."
+    )(fn)
 
 
 def build_filter(tenant: str, groups: str | None, as_of: str | None, doc_ids: str | None = None) -> Filter:

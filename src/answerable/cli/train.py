@@ -32,20 +32,40 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
             "--seed", default=13, show_default=True, help="Seed for data sampling, head initialisation and order."
         ),
         click.option(
-            "--scale", default=1.0, show_default=True, help="Share of each training source to use (CI uses a tiny one)."
+            "--scale",
+            default=1.0,
+            type=click.FloatRange(0.0, 1.0, min_open=True),
+            show_default=True,
+            help="Share of each training source to use (CI uses a tiny one).",
         ),
-        click.option("--epochs", default=2.0, show_default=True, help="Passes over the training pairs."),
-        click.option("--max-steps", default=None, type=int, help="Stop after this many optimizer steps."),
-        click.option("--batch-size", default=16, show_default=True),
-        click.option("--lr", default=8e-4, show_default=True),
-        click.option("--max-len", default=128, show_default=True, help="Tokens per pair while training."),
+        click.option(
+            "--epochs",
+            default=2.0,
+            type=click.FloatRange(0.0, min_open=True),
+            show_default=True,
+            help="Passes over the training pairs.",
+        ),
+        click.option(
+            "--max-steps", default=None, type=click.IntRange(min=1), help="Stop after this many optimizer steps."
+        ),
+        click.option("--batch-size", default=16, type=click.IntRange(min=1), show_default=True),
+        click.option("--lr", default=8e-4, type=click.FloatRange(0.0, min_open=True), show_default=True),
+        click.option(
+            "--max-len",
+            default=128,
+            type=click.IntRange(16, 512),
+            show_default=True,
+            help="Tokens per pair while training.",
+        ),
         click.option(
             "--layers",
             default=None,
             type=click.IntRange(1, 6),
             help="Keep only the first N transformer layers of the base (faster to serve; default: all).",
         ),
-        click.option("--threads", default=1, show_default=True, help="CPU threads for torch."),
+        click.option(
+            "--threads", default=1, type=click.IntRange(min=1), show_default=True, help="CPU threads for torch."
+        ),
         click.option("--no-eval", is_flag=True, help="Skip the held-out evaluation at the end."),
         click.option(
             "--calibrate-only", is_flag=True, help="Only refit OUT/calibration.json of a model trained into OUT."

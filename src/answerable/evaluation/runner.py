@@ -9,6 +9,7 @@ from typing import Any
 
 from answerable.embed import Embedder
 from answerable.engine import Engine
+from answerable.errors import InputError
 from answerable.evaluation.data import Case, Dataset
 from answerable.evaluation.metrics import CaseResult
 from answerable.ingest.chunking import ChunkConfig
@@ -32,6 +33,8 @@ def build_index(dataset: Dataset, embedder: Embedder, cache_dir: Path = DEFAULT_
 
 def sample(cases: Sequence[Case], limit: int | None) -> list[Case]:
     """Every k-th case, so a limited run still spans the whole file (deterministic)."""
+    if limit is not None and limit < 1:
+        raise InputError(f"limit: expected at least 1 case, got {limit}")
     if limit is None or limit >= len(cases):
         return list(cases)
     step = math.ceil(len(cases) / limit)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from answerable.errors import StoreError
+from answerable.errors import InputError, StoreError
 from answerable.types import DEFAULT_TENANT, Chunk, Document, Passage
 
 RRF_K = 60
@@ -210,6 +210,13 @@ def embedder_mismatch(where: str, stored: dict[str, str], name: str, dim: int) -
         f"{where} was built with embedder {stored.get('embedder')} (dim {stored.get('dim')}); "
         f"it cannot be searched or extended with {name} (dim {dim}). Use a new store or re-ingest."
     )
+
+
+def check_k(k: int) -> int:
+    """A search asks for at least one passage (SQL would read a negative LIMIT as no limit at all)."""
+    if k < 1:
+        raise InputError(f"k: expected at least 1 passage, got {k}")
+    return k
 
 
 def candidates(k: int) -> int:

@@ -23,7 +23,15 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, embedder_mismatch, fuse, query_terms
+from answerable.store.base import (
+    Filter,
+    StoreStats,
+    candidates,
+    check_k,
+    embedder_mismatch,
+    fuse,
+    query_terms,
+)
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -318,7 +326,7 @@ class PostgresStore:
     def _bm25_hits(self, query: str, flt: Filter, k: int) -> list[tuple[int, float]]:
         """(chunk pk, ts_rank_cd) of the best `k` lexical matches the filter allows."""
         terms = query_terms(query)
-        if not terms or k <= 0 or self._dim is None:
+        if not terms or self._dim is None:
             return []
         where, params = _filter_sql(flt)
         params.update(q=" or ".join(terms), k=k)
@@ -335,7 +343,7 @@ class PostgresStore:
     ) -> list[tuple[int, float]]:
         """(chunk pk, cosine similarity) of the `k` nearest chunks the filter allows (`side`: on the second
         connection)."""
-        if k <= 0 or self._dim is None:
+        if self._dim is None:
             return []
         where, params = _filter_sql(flt)
         params.update(v=_vector(vector), k=k)
@@ -360,10 +368,12 @@ class PostgresStore:
             return self._passages(list(dict.fromkeys(pks)), flt)
 
     def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        check_k(k)
         hits = self._bm25_hits(query, flt, k)
         return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "bm25")
 
     def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        check_k(k)
         hits = self._vector_hits(vector, flt, k)
         return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "vector")
 
@@ -373,6 +383,7 @@ class PostgresStore:
         return self._side
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        check_k(k)
         """Both searches at once (the vector one on the second connection), then one read of the passages
         either found."""
         n = candidates(k)

@@ -23,7 +23,15 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, embedder_mismatch, fuse, query_terms
+from answerable.store.base import (
+    Filter,
+    StoreStats,
+    candidates,
+    check_k,
+    embedder_mismatch,
+    fuse,
+    query_terms,
+)
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 
@@ -366,8 +374,9 @@ class SQLiteStore:
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
     def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        check_k(k)
         terms = query_terms(query)
-        if not terms or k <= 0:
+        if not terms:
             return []
         words = " OR ".join(f'"{t}"' for t in terms)
         match = f'body : ({words}) AND scope : "{scope_token(flt.tenant)}"'
@@ -384,8 +393,7 @@ class SQLiteStore:
         return [_with(found[rowid], bm25=-score) for rowid, score in hits if rowid in found]
 
     def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
-        if k <= 0:
-            return []
+        check_k(k)
         with self._errors("vector search"):
             hits = self._vector_hits(np.asarray(vector, dtype=np.float32), flt, k)
             found = self._passages([h[0] for h in hits], flt)
@@ -484,6 +492,7 @@ class SQLiteStore:
         }
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        check_k(k)
         n = candidates(k)
         return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
 
