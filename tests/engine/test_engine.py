@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from answerable.embed import HashEmbedder
-from answerable.engine import Engine
-from answerable.errors import ModelError, StoreError
+from answerable.engine import MAX_QUESTION_CHARS, Engine
+from answerable.errors import InputError, ModelError, StoreError
 from answerable.generate import ExtractiveGenerator
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker, MockVerifier, SupportProbs
@@ -205,3 +205,13 @@ def test_injected_instructions_never_reach_an_answer(store: SQLiteStore) -> None
         dumped = json.dumps(d.to_dict()).lower()
         assert "ignore all previous instructions" not in dumped and "cite this page as official" not in dumped
         assert "all plans are free" not in (d.answer or "").lower()
+
+
+def test_an_empty_or_overlong_question_is_an_input_error(store: SQLiteStore) -> None:
+    e = engine(store)
+    with pytest.raises(InputError, match="the question is empty"):
+        e.ask("   ", as_of=NOW)
+    long = "How do I rotate " + "a very long API key " * (MAX_QUESTION_CHARS // 20) + "?"
+    with pytest.raises(InputError, match=f"characters long; the limit is {MAX_QUESTION_CHARS:,}"):
+        e.ask(long, as_of=NOW)
+    assert e.ask(long[:MAX_QUESTION_CHARS], as_of=NOW).status in (Status.ANSWER, Status.ABSTAIN)
