@@ -17,6 +17,10 @@ from typing import TYPE_CHECKING, Protocol
 from answerable.errors import ModelError
 from answerable.types import Claim
 
+# Longer than any question a person types: the rules below are regular expressions whose time grows with
+# the input (20,000 characters took 0.4 s), and the models read 128 tokens. `Engine.ask` refuses more.
+MAX_QUESTION_CHARS = 4000
+
 _WH = (
     r"(?:how|what|when|where|which|who|whom|whose|why|is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
 )

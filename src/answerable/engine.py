@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from answerable.cite import verify_draft
-from answerable.claims import Decomposer, RuleDecomposer
+from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
@@ -37,10 +37,6 @@ from answerable.types import (
     Status,
     Verdict,
 )
-
-# Longer than any question a person types; the claim rules are regular expressions whose time grows
-# with the length (a 20,000-character input took 0.4 s to decompose), and the models read 128 tokens.
-MAX_QUESTION_CHARS = 4000
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
 # min_support, if lower); min_support then decides whether that support is strong enough.

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from answerable.claims import MAX_QUESTION_CHARS
 from answerable.embed import HashEmbedder
-from answerable.engine import MAX_QUESTION_CHARS, Engine
+from answerable.engine import Engine
 from answerable.errors import InputError, ModelError, StoreError
 from answerable.generate import ExtractiveGenerator
 from answerable.ingest.pipeline import ingest

@@ -110,6 +110,7 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
         f.write(json.dumps({"id": "c1", "question": "A second c1?"}) + "\n")
         f.write(json.dumps({"id": "c8", "question": "Who?", "principal": {"groups": "staff"}}) + "\n")
         f.write(json.dumps({"id": "c9", "question": "Which plan?", "profile": "lenient"}) + "\n")
+        f.write(json.dumps({"id": "c10", "question": "Why? " * 1000}) + "\n")
     out = tmp_path / "run.json"
     args = ["eval", str(folder), "--embedder", "hash:64", "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
     result = CliRunner().invoke(main, [*args, "--cache", str(tmp_path / "cache"), "--json", str(out)])
@@ -121,11 +122,12 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
         f"{cases}:8: as_of: expected a date YYYY-MM-DD, got 'yesterday'",
         f"{cases}:9: duplicate id 'c1' (first on line 1)",
         f"{cases}:10: principal: groups: expected a list of strings, got 'staff'",
+        f"{cases}:12: question: longer than 4,000 characters",
         "case 'c9': profile 'lenient' is not in the policy (known: assist, strict)",
     ]
     report = json.loads(out.read_text())
     assert report["skipped_cases"] == expected
-    assert "skipped 6 case(s)" in result.output and all(e in result.output for e in expected)
+    assert "skipped 7 case(s)" in result.output and all(e in result.output for e in expected)
     assert [c["id"] for c in report["cases"]] == ["c1", "c2", "c3", "c4", "c5"]  # the rest ran
 
     only_bad = tmp_path / "bad"

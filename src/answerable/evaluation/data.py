@@ -15,6 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from answerable.claims import MAX_QUESTION_CHARS
 from answerable.errors import InputError
 from answerable.types import DEFAULT_TENANT
 
@@ -68,6 +69,8 @@ def _case(raw: Any, where: str) -> Case:
         raise InputError(f"{where}: expected an object with string id and question")
     if not raw["question"].strip():
         raise InputError(f"{where}: question: empty")
+    if len(raw["question"]) > MAX_QUESTION_CHARS:
+        raise InputError(f"{where}: question: longer than {MAX_QUESTION_CHARS:,} characters")
     expected = raw.get("expected")
     if expected not in (None, "answer", "abstain", "partial"):
         raise InputError(f"{where}: expected: must be answer, abstain or partial, got {expected!r}")
