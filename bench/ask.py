@@ -28,6 +28,7 @@ from answerable.embed import load_embedder  # noqa: E402
 from answerable.engine import Engine  # noqa: E402
 from answerable.ingest.pipeline import ingest  # noqa: E402
 from answerable.models import load_reranker, load_verifier  # noqa: E402
+from answerable.models.own_backend import OwnReranker, OwnVerifier  # noqa: E402
 from answerable.policy import load_policy  # noqa: E402
 from answerable.store.sqlite import SQLiteStore  # noqa: E402
 from answerable.types import Chunk, Document  # noqa: E402
@@ -113,9 +114,8 @@ def main() -> None:
             if target:
                 pad(store, target, embedder.dim)
             for model in (reranker, verifier):  # the own models remember pairs: start each corpus afresh
-                inner = getattr(model, "_m", None)
-                if inner is not None:
-                    inner.forget()
+                if isinstance(model, OwnReranker | OwnVerifier):
+                    model.forget()
             r = run(Engine(store, embedder, reranker, verifier, policy), qs)
             results[name] = r
             shares: dict[str, float] = r["share"]  # type: ignore[assignment]

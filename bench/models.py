@@ -63,6 +63,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     from answerable.models import load_reranker, load_verifier
+    from answerable.models.own_backend import OwnReranker, OwnVerifier
 
     long_passage = PASSAGE * 3  # about 300 words: cut to the best window of max-len tokens
     words = long_passage.split()
@@ -74,9 +75,8 @@ def main() -> None:
     for spec in args.specs.split(","):
         for kind in ("reranker", "verifier"):
             model = load_reranker(spec) if kind == "reranker" else load_verifier(spec)
-            inner = getattr(model, "_m", None)
-            if inner is not None:  # own models: score at the requested length
-                inner.set_max_len(args.max_len)
+            if isinstance(model, OwnReranker | OwnVerifier):  # own models: score at the requested length
+                model.set_max_len(args.max_len)
             fn = model.score_pairs if kind == "reranker" else model.probs_pairs  # type: ignore[union-attr]
             fn([(f"{QUESTION} (warm-up {i})", passage(i)) for i in range(8)])
             rates = []

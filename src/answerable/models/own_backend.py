@@ -98,7 +98,21 @@ class _Own:
         return [list(known[pair]) for pair in pairs]
 
 
-class OwnReranker(Reranker):
+class _Tunable:
+    """What a benchmark or a debugging session may change on a served own model."""
+
+    _m: _Own
+
+    def set_max_len(self, max_len: int) -> None:
+        """Score at `max_len` tokens per pair from now on (passages cut to the window that fits)."""
+        self._m.set_max_len(max_len)
+
+    def forget(self) -> None:
+        """Drop the remembered pairs, so the next scores are computed afresh."""
+        self._m.forget()
+
+
+class OwnReranker(_Tunable, Reranker):
     """The trained answerability cross-encoder (MiniLM-L6 + LoRA), int8 on the CPU, Platt-calibrated."""
 
     name = "answerable"
@@ -117,7 +131,7 @@ class OwnReranker(Reranker):
         return self._cal.apply(self.raw_scores(pairs)) if pairs else []
 
 
-class OwnVerifier(Verifier):
+class OwnVerifier(_Tunable, Verifier):
     """The trained support cross-encoder (MiniLM-L6 + LoRA, 3-way), int8 on the CPU, vector-scaled."""
 
     name = "answerable"
