@@ -23,15 +23,7 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import (
-    Filter,
-    StoreStats,
-    candidates,
-    check_k,
-    embedder_mismatch,
-    fuse,
-    query_terms,
-)
+from answerable.store.base import Filter, StoreStats, candidates, check_k, embedder_mismatch, fuse, query_terms
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 
