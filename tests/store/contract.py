@@ -242,4 +242,6 @@ class LogContract:
         store.append_log("d3", "2026-11-25T10:00:00", {"decision_id": "d3", "status": "abstain", "n": 30})
         assert store.read_decision("d3") == {"decision_id": "d3", "status": "abstain", "n": 30}  # the latest
         assert store.read_decision("d9") is None
+        with pytest.raises(InputError, match="expected at least 1 record, got -1"):
+            store.read_log(last=-1)  # not "no limit"
         assert (store.stats().decisions, store.stats().last_decision_at) == (6, "2026-11-25T10:00:00")

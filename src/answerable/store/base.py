@@ -212,10 +212,10 @@ def embedder_mismatch(where: str, stored: dict[str, str], name: str, dim: int) -
     )
 
 
-def check_k(k: int) -> int:
-    """A search asks for at least one passage (SQL would read a negative LIMIT as no limit at all)."""
+def check_k(k: int, what: str = "passage") -> int:
+    """A search (or a log read) asks for at least one row: SQL would read a negative LIMIT as no limit."""
     if k < 1:
-        raise InputError(f"k: expected at least 1 passage, got {k}")
+        raise InputError(f"k: expected at least 1 {what}, got {k}")
     return k
 
 

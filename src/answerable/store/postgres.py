@@ -397,6 +397,8 @@ class PostgresStore:
             )
 
     def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
+        if last is not None:
+            check_k(last, "record")
         with self._errors("reading the decision log"):
             rows = self._rows(
                 "SELECT record FROM (SELECT seq, record FROM decision_log WHERE at >= %s ORDER BY seq DESC "
