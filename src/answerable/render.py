@@ -83,7 +83,8 @@ def render_record(record: Mapping[str, Any]) -> str:
             f"({_num(h.get('fused'), 4)} / {_num(h.get('bm25'), 2)} / {_num(h.get('vector'), 3)})"
             + (f"  {'; '.join(verdicts[pid])}" if pid in verdicts else "")
         )
-    rest = [pid for pid in retrieved if pid not in {r.get("passage_id") for r in reranked}]
+    scored = {r.get("passage_id") for r in reranked}
+    rest = [pid for pid in retrieved if pid not in scored]
     if rest:
         lines.append(f"  retrieved, not reranked: {', '.join(rest)}")
     stages = ("claims", "search", "rerank", "verify", "gate", "generate", "cite", "decide")

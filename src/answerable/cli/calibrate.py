@@ -91,7 +91,7 @@ def calibrate_command(
     items: list[tuple[Case, Evidence]] = []
     for folder in folders:
         dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
-        report_skipped(dataset)
+        report_skipped(dataset.skipped, dataset.root)
         if not dataset.cases:
             raise InputError(f"{folder}: calibration needs labelled cases")
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from answerable.errors import AnswerableError, InputError, PolicyError
-from answerable.evaluation.data import Dataset
 from answerable.policy import Policy, load_policy
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -65,12 +64,12 @@ def echo_json(value: Any) -> None:
     click.echo(json.dumps(value, indent=2, ensure_ascii=False))
 
 
-def report_skipped(dataset: Dataset, show: int = 20) -> None:
+def report_skipped(skipped: Sequence[str], where: object, show: int = 20) -> None:
     """Say on stderr which case lines were left out, so no metric is read as covering them."""
-    if not dataset.skipped:
+    if not skipped:
         return
-    click.echo(f"skipped {len(dataset.skipped)} case(s) of {dataset.root}:", err=True)
-    for note in dataset.skipped[:show]:
+    click.echo(f"skipped {len(skipped)} case(s) of {where}:", err=True)
+    for note in skipped[:show]:
         click.echo(f"  {note}", err=True)
-    if len(dataset.skipped) > show:
-        click.echo(f"  ... and {len(dataset.skipped) - show} more", err=True)
+    if len(skipped) > show:
+        click.echo(f"  ... and {len(skipped) - show} more", err=True)

@@ -27,10 +27,11 @@ def delete_command(document_ids: tuple[str, ...], tenant: str, as_json: bool, st
     """
     store = open_store(store_url, create=False)
     try:
-        deleted = [d for d in dict.fromkeys(document_ids) if store.delete(tenant, d)]
+        found = {d: store.delete(tenant, d) for d in dict.fromkeys(document_ids)}
     finally:
         store.close()
-    missing = [d for d in dict.fromkeys(document_ids) if d not in deleted]
+    deleted = [d for d, gone in found.items() if gone]
+    missing = [d for d, gone in found.items() if not gone]
     if as_json:
         echo_json({"tenant": tenant, "deleted": deleted, "not_found": missing})
     else:

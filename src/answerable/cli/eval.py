@@ -92,7 +92,7 @@ def eval_command(
     policy = load_policy(policy_path)
     policy.profile(profile)
     dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
-    report_skipped(dataset)
+    report_skipped(dataset.skipped, dataset.root)
     reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
     report: dict[str, Any] = {
