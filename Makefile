@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit clean
+.PHONY: run test lint typecheck unit clean mpnet
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ run: $(STAMP)
 	@echo "--- documentation gaps from the questions above"
 	$(BIN)/answerable gaps --store $(DEMO_STORE)
 
+# The optional all-mpnet-base-v2 base (about 420 MB, into ~/.cache/answerable or $$ANSWERABLE_CACHE).
+mpnet: $(STAMP)
+	$(BIN)/python -m answerable.models.bases fetch all-mpnet-base-v2
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -47,7 +51,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) mpnet
 	$(BIN)/pytest
 
 test: lint typecheck unit

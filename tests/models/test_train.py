@@ -26,3 +26,16 @@ def test_train_one_step_writes_a_loadable_artifact(task: str, data_root: Path, t
     else:
         (p,) = load_verifier(f"answerable:{out}").probs_pairs([("c", "p")])
         assert p.supported + p.refuted + p.insufficient == pytest.approx(1.0)
+
+
+def test_train_on_the_mpnet_base_adapts_its_own_layer_names(data_root: Path, tmp_path: Path) -> None:
+    out = tmp_path / "mpnet"
+    args = ["train", "answerability", "--data", str(data_root), "--out", str(out), "--scale", "0.002"]
+    res = CliRunner().invoke(main, [*args, "--max-steps", "1", "--base", "all-mpnet-base-v2", "--no-eval", "--json"])
+    assert res.exit_code == 0, res.output
+    spec = json.loads((out / "model.json").read_text())
+    assert spec["base"] == "all-mpnet-base-v2" and set(spec["targets"]) == {"q", "k", "v", "o", "dense"}
+    reranker = load_reranker(f"answerable:{out}")
+    assert reranker.name == "answerable (all-mpnet-base-v2)"
+    (p,) = reranker.score("q", ["p"])
+    assert 0.0 <= p <= 1.0

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from answerable.cli.common import echo_json, reports_errors
+from answerable.models.bases import BASES, DEFAULT_BASE, MPNET
 
 DEFAULT_DATA = "../shared/data"
 
@@ -60,8 +61,15 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
         click.option(
             "--layers",
             default=None,
-            type=click.IntRange(1, 6),
+            type=click.IntRange(min=1),
             help="Keep only the first N transformer layers of the base (faster to serve; default: all).",
+        ),
+        click.option(
+            "--base",
+            default=DEFAULT_BASE,
+            show_default=True,
+            type=click.Choice(sorted(BASES)),
+            help=f"Base model to fine-tune; {MPNET} is about 5x slower and must be fetched first (make mpnet).",
         ),
         click.option(
             "--threads", default=1, type=click.IntRange(min=1), show_default=True, help="CPU threads for torch."
@@ -101,7 +109,7 @@ def _run(
 
 @click.group("train")
 def train_group() -> None:
-    """Fine-tune an evidence model from the packaged all-MiniLM-L6-v2 (LoRA, CPU, fixed seeds).
+    """Fine-tune an evidence model from a packaged base, all-MiniLM-L6-v2 by default (LoRA, CPU, fixed seeds).
 
     Training pairs come from the dev sets in --data, split by article, query or claim, and from
     --data/train when present. Dev metrics on the held-out split are logged and written to OUT/metrics.json.

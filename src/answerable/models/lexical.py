@@ -16,7 +16,8 @@ from typing import Any
 from answerable.errors import ModelError
 from answerable.models import calibration as cal
 from answerable.models.base import Reranker, SupportProbs, Verifier
-from answerable.models.own import ARTIFACTS, base_path
+from answerable.models.bases import base_path
+from answerable.models.own import ARTIFACTS
 from answerable.models.text import bm25_scores, content_tokens, tokens
 
 BASELINES = ARTIFACTS / "baselines"

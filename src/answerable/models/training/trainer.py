@@ -1,4 +1,4 @@
-"""Fine-tune the packaged MiniLM as a cross-encoder with LoRA, on the CPU, resumably, with fixed seeds.
+"""Fine-tune a packaged base (MiniLM by default) as a cross-encoder with LoRA, on the CPU, resumably, with fixed seeds.
 
 A run writes into `out`: `checkpoint.pt` (every `checkpoint_every` steps; a rerun resumes from it),
 `curve.jsonl` (loss and a calibration-split metric along the way), and at the end the artifact
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from answerable.models import calibration as cal
+from answerable.models.bases import DEFAULT_BASE, get_base
 from answerable.models.own import ModelSpec, build_peft_model, predict_logits, save_adapter
 from answerable.models.training.data import SUPPORT_LABELS, Pair, Split, answerability_mix, label_counts, support_mix
 
@@ -44,6 +45,7 @@ def train(
     max_len: int = 128,
     rank: int = 8,
     layers: int | None = None,
+    base: str = DEFAULT_BASE,
     checkpoint_every: int = 50,
     curve_every: int = 100,
     curve_pairs: int = 300,
@@ -81,6 +83,8 @@ def train(
         rank=rank,
         alpha=2 * rank,
         layers=layers,
+        base=base,
+        targets=get_base(base).lora_targets,
         extra={"seed": seed, "scale": scale, "epochs": epochs, "batch_size": batch_size, "lr": lr},
     )
     model, tok = build_peft_model(spec, seed)
