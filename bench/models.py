@@ -58,6 +58,7 @@ def main() -> None:
         help="fixed: every passage cut to a full window, one call; mixed: 12 to 120 words, as retrieval "
         "candidates vary, scored 20 to a call as the engine scores one question's candidates",
     )
+    ap.add_argument("--kinds", default="reranker,verifier", help="which models of each spec to measure")
     args = ap.parse_args()
     import torch
 
@@ -73,7 +74,7 @@ def main() -> None:
 
     rows = []
     for spec in args.specs.split(","):
-        for kind in ("reranker", "verifier"):
+        for kind in args.kinds.split(","):
             model = load_reranker(spec) if kind == "reranker" else load_verifier(spec)
             if isinstance(model, OwnReranker | OwnVerifier):  # own models: score at the requested length
                 model.set_max_len(args.max_len)

@@ -16,7 +16,7 @@ from answerable.types import Claim, Label, Passage
 
 
 def test_artifacts_are_small() -> None:
-    for name in ("answerability", "support"):
+    for name in ("answerability", "support", "answerability-mpnet"):
         files = list((ARTIFACTS / name).iterdir())
         assert {"model.json", "adapter.safetensors", "calibration.json"} <= {f.name for f in files}
         assert sum(f.stat().st_size for f in files) <= 5 * 1024 * 1024
@@ -38,6 +38,23 @@ def test_answerability_prefers_the_passage_holding_the_answer(own_reranker: Rera
     for question, match, other in cases:
         s_match, s_other = own_reranker.score(question, [match, other])
         assert 0.0 <= s_other < s_match <= 1.0
+
+
+def test_the_mpnet_reranker_loads_on_its_base_and_prefers_the_answer() -> None:
+    from answerable.errors import ModelError
+    from answerable.models import load_reranker, load_verifier
+
+    mpnet = load_reranker("answerable-mpnet")
+    assert mpnet.name == "answerable (all-mpnet-base-v2)"
+    question = "Who wrote the novel Pride and Prejudice?"
+    match = "Pride and Prejudice is an 1813 novel of manners written by Jane Austen."
+    near = "Pride and Prejudice has been adapted for film and television many times."
+    s_match, s_near = mpnet.score(question, [match, near])
+    assert 0.0 <= s_near < s_match <= 1.0
+    with pytest.raises(ModelError, match="takes no argument"):
+        load_reranker("answerable-mpnet:/tmp/x")
+    with pytest.raises(ModelError, match="unknown verifier 'answerable-mpnet'"):
+        load_verifier("answerable-mpnet")
 
 
 def test_a_score_depends_on_its_own_pair_only(

@@ -11,6 +11,7 @@ from typing import Any
 from answerable.errors import ModelError
 from answerable.models import calibration as cal
 from answerable.models.base import Reranker, SupportProbs, Verifier
+from answerable.models.bases import DEFAULT_BASE
 from answerable.models.malloc import tune_for_inference
 from answerable.models.own import ARTIFACTS, load_merged, predict_logits
 from answerable.models.text import best_window
@@ -98,6 +99,11 @@ class _Own:
         return [list(known[pair]) for pair in pairs]
 
 
+def _name(m: _Own) -> str:
+    """How decisions and `score` name the model: `answerable`, with the base when it is not the default."""
+    return "answerable" if m.spec.base == DEFAULT_BASE else f"answerable ({m.spec.base})"
+
+
 class _Tunable:
     """What a benchmark or a debugging session may change on a served own model."""
 
@@ -120,6 +126,7 @@ class OwnReranker(_Tunable, Reranker):
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "answerability", **kw)
         self.shipped = self._m.folder == ARTIFACTS / "answerability"  # the model the ensemble weights fit
+        self.name = _name(self._m)
         if not isinstance(self._m.calibration, cal.BinaryCalibration):
             raise ModelError(f"{self._m.folder}: an answerability model needs a binary calibration")
         self._cal: cal.BinaryCalibration = self._m.calibration
@@ -138,6 +145,7 @@ class OwnVerifier(_Tunable, Verifier):
 
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "support", **kw)
+        self.name = _name(self._m)
         if not isinstance(self._m.calibration, cal.MulticlassCalibration):
             raise ModelError(f"{self._m.folder}: a support model needs a three-way calibration")
         self._cal: cal.MulticlassCalibration = self._m.calibration
