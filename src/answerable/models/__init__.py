@@ -87,10 +87,15 @@ def _labels(options: dict[str, str]) -> dict[str, str] | None:
     return out
 
 
+def _quantize(options: dict[str, str]) -> bool:
+    """Own models serve int8 unless the spec says `?quantize=0`."""
+    return options.get("quantize", "1") != "0"
+
+
 def _own_reranker(arg: str, options: dict[str, str]) -> Reranker:
     from answerable.models.own_backend import OwnReranker
 
-    return OwnReranker(Path(arg) if arg else None, quantize=options.get("quantize", "1") != "0")
+    return OwnReranker(Path(arg) if arg else None, quantize=_quantize(options))
 
 
 def _own_mpnet_reranker(arg: str, options: dict[str, str]) -> Reranker:
@@ -99,13 +104,13 @@ def _own_mpnet_reranker(arg: str, options: dict[str, str]) -> Reranker:
 
     if arg:
         raise ModelError(f"answerable-mpnet takes no argument (got {arg!r}); a model of your own is answerable:PATH")
-    return OwnReranker(ARTIFACTS / "answerability-mpnet", quantize=options.get("quantize", "1") != "0")
+    return OwnReranker(ARTIFACTS / "answerability-mpnet", quantize=_quantize(options))
 
 
 def _own_verifier(arg: str, options: dict[str, str]) -> Verifier:
     from answerable.models.own_backend import OwnVerifier
 
-    return OwnVerifier(Path(arg) if arg else None, quantize=options.get("quantize", "1") != "0")
+    return OwnVerifier(Path(arg) if arg else None, quantize=_quantize(options))
 
 
 def _ce_reranker(arg: str, options: dict[str, str]) -> Reranker:

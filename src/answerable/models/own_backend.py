@@ -119,9 +119,7 @@ class _Tunable:
 
 
 class OwnReranker(_Tunable, Reranker):
-    """The trained answerability cross-encoder (MiniLM-L6 + LoRA), int8 on the CPU, Platt-calibrated."""
-
-    name = "answerable"
+    """The trained answerability cross-encoder (LoRA on MiniLM-L6 by default), int8 on the CPU, Platt-calibrated."""
 
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "answerability", **kw)
@@ -139,9 +137,7 @@ class OwnReranker(_Tunable, Reranker):
 
 
 class OwnVerifier(_Tunable, Verifier):
-    """The trained support cross-encoder (MiniLM-L6 + LoRA, 3-way), int8 on the CPU, vector-scaled."""
-
-    name = "answerable"
+    """The trained support cross-encoder (LoRA on MiniLM-L6 by default, 3-way), int8 on the CPU, vector-scaled."""
 
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "support", **kw)
