@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from answerable.embed import load_embedder  # noqa: E402
 from answerable.engine import Engine  # noqa: E402
+from answerable.ingest.chunking import content_hash  # noqa: E402
 from answerable.ingest.pipeline import ingest  # noqa: E402
 from answerable.models import load_reranker, load_verifier  # noqa: E402
 from answerable.models.own_backend import OwnReranker, OwnVerifier  # noqa: E402
@@ -49,7 +50,9 @@ def pad(store: SQLiteStore, target: int, dim: int) -> None:
     d = 0
     while have < target:
         doc = Document(id=f"pad{d}", title=f"Filler {d}", text="")
-        chunks = [Chunk(f"pad{d}#{n}", doc.id, n, " ".join(rng.choice(vocab, 50)), (), f"p{d}-{n}") for n in range(10)]
+        texts = [" ".join(rng.choice(vocab, 50)) for _ in range(10)]
+        # Real content hashes, as ingest writes them: the engine finds a candidate's stored vector by its hash.
+        chunks = [Chunk(f"pad{d}#{n}", doc.id, n, t, (), content_hash(doc.title, (), t)) for n, t in enumerate(texts)]
         vectors = rng.standard_normal((10, dim)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         store.upsert(doc, chunks, vectors, "h")
@@ -113,7 +116,8 @@ def main() -> None:
             ingest(paths, store, embedder)
             if target:
                 pad(store, target, embedder.dim)
-            for model in (reranker, verifier):  # the own models remember pairs: start each corpus afresh
+            members = getattr(reranker, "members", [])  # an ensemble's trained member remembers pairs too
+            for model in (reranker, verifier, *members):  # the own models remember pairs: start each corpus afresh
                 if isinstance(model, OwnReranker | OwnVerifier):
                     model.forget()
             r = run(Engine(store, embedder, reranker, verifier, policy), qs)

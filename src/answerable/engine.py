@@ -14,6 +14,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -21,6 +24,7 @@ from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, decide
 from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
+from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
 from answerable.models.base import Reranker, Verifier
 from answerable.models.ensemble import rank_sentences_with
@@ -44,6 +48,17 @@ ANSWERS = 0.5
 # Two documents contradict only when the support model is this sure of it. Independent of the
 # profile's min_support: a weak answer threshold must not turn every paraphrase into a conflict.
 CONTRADICTS = 0.8
+
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question or claim, with its embedding when it is already known."""
+
+    text: str
+    vector: Vector | None = None
 
 
 @dataclass(frozen=True)
@@ -136,9 +151,10 @@ class Engine:
             evidence = Evidence(question, claims, tuple(hits))
             return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
 
-        passages = self._rerank(question, present)
+        vectors = self._stored_vectors(hits)
+        passages = self._rerank(Query(question, vector), present, vectors)
         clock.lap("rerank")
-        verdicts = self._verify(question, claims, passages, prof)
+        verdicts = self._verify(question, claims, passages, prof, vectors)
         clock.lap("verify")
         evidence = Evidence(question, claims, tuple(passages), tuple(verdicts))
         auth = authorize(evidence, prof, now)
@@ -166,13 +182,41 @@ class Engine:
         text, removed = screen(passage.text)
         return replace(passage, text=text) if removed else passage
 
-    def _rerank(self, question: str, present: list[Passage]) -> list[Passage]:
-        scores = self.reranker.score(question, [p.text for p in present])
+    def _stored_vectors(self, hits: list[Passage]) -> dict[str, Vector] | None:
+        """Each candidate's vector as the index stored it, when the reranker reads this embedder's cosine.
+
+        Found by content hash: the vector is a function of text the principal may already read.
+        """
+        if self.reranker.cosine_embedder is None or self.reranker.cosine_embedder != self.embedder.name:
+            return None
+        keys = {h.id: content_hash(h.title, h.heading_path, h.text) for h in hits}
+        found = self.store.vectors_for_hashes(sorted(set(keys.values())))
+        if not all(k in found for k in keys.values()):
+            return None
+        return {pid: found[k] for pid, k in keys.items()}
+
+    def _score(self, query: Query, passages: Sequence[Passage], vectors: dict[str, Vector] | None) -> list[float]:
+        texts = [p.text for p in passages]
+        if vectors is None or not passages:
+            return self.reranker.score(query.text, texts)
+        qv = query.vector if query.vector is not None else self.embedder.embed([query.text])[0]
+        cosines = [float(np.dot(qv, vectors[p.id])) for p in passages]
+        return self.reranker.score_with_cosines(query.text, texts, cosines)
+
+    def _rerank(self, query: Query, present: list[Passage], vectors: dict[str, Vector] | None) -> list[Passage]:
+        scores = self._score(query, present, vectors)
         scored = [replace(p, scores=replace(p.scores, rerank=float(s))) for p, s in zip(present, scores, strict=True)]
         scored.sort(key=lambda p: (-(p.scores.rerank or 0.0), p.id))
         return scored[: self.config.rerank_k]
 
-    def _verify(self, question: str, claims: Sequence[Claim], passages: list[Passage], prof: Profile) -> list[Verdict]:
+    def _verify(
+        self,
+        question: str,
+        claims: Sequence[Claim],
+        passages: list[Passage],
+        prof: Profile,
+        vectors: dict[str, Vector] | None = None,
+    ) -> list[Verdict]:
         """Per claim and passage: does the passage answer this part of the question (calibrated)?
 
         Then, for claims answered by several documents, whether the others contradict the best one.
@@ -183,7 +227,7 @@ class Engine:
             if claim.text.strip() == question.strip():
                 scores = [p.scores.rerank or 0.0 for p in top]
             else:
-                scores = self.reranker.score(claim.text, [p.text for p in top])
+                scores = self._score(Query(claim.text), top, vectors)
             floor = min(ANSWERS, prof.min_support)
             mine = [
                 Verdict(claim.id, p.id, Label.SUPPORTED, s)

@@ -216,3 +216,48 @@ def test_an_empty_or_overlong_question_is_an_input_error(store: SQLiteStore) -> 
     with pytest.raises(InputError, match=f"characters long; the limit is {MAX_QUESTION_CHARS:,}"):
         e.ask(long, as_of=NOW)
     assert e.ask(long[:MAX_QUESTION_CHARS], as_of=NOW).status in (Status.ANSWER, Status.ABSTAIN)
+
+
+def test_the_ensemble_reads_the_cosine_from_the_index_vectors(store: SQLiteStore, tmp_path: Path) -> None:
+    """With the index's own embedder, the ensemble's cosine comes from stored vectors: no second bi-encoder
+    pass over the candidates. With another embedder the stored vectors do not compare, and it embeds."""
+    import numpy as np
+
+    from answerable.embed import load_embedder
+    from answerable.ingest.chunking import content_hash
+    from answerable.models import load_reranker
+    from answerable.models.ensemble import EnsembleReranker
+
+    ens = load_reranker("ensemble")
+    assert isinstance(ens, EnsembleReranker)
+    (cosine,) = [m for m in ens.members if m.cosine_embedder == "minilm"]
+    embedded: list[int] = []
+    given: dict[str, float] = {}
+    own_pass, given_pass = cosine.raw_scores, cosine.score_with_cosines  # type: ignore[attr-defined]
+
+    def given_cosines(query: str, texts: Sequence[str], cosines: Sequence[float]) -> list[float]:
+        given.update(zip(texts, cosines, strict=True))
+        return given_pass(query, texts, cosines)
+
+    cosine.raw_scores = lambda pairs: embedded.append(len(pairs)) or own_pass(pairs)  # type: ignore[attr-defined]
+    cosine.score_with_cosines = given_cosines  # type: ignore[method-assign]
+    minilm = load_embedder("minilm")
+    indexed = SQLiteStore(tmp_path / "minilm.db")
+    ingest([ROOT / "examples" / "docs" / "api"], indexed, minilm)
+    question = "How long does my old API key keep working after I rotate it?"
+    eng = Engine(indexed, minilm, ens, MockVerifier(lambda c, p: Label.INSUFFICIENT), load_policy(TEST_POLICY))
+    eng.ask(question)
+    assert embedded == []
+    assert eng.last_evidence is not None
+    passages = eng.last_evidence.passages
+    assert passages[0].document_id == "keys"  # ids are relative to the folder ingested
+    # Each candidate's cosine is the question's with that chunk's stored vector (title and headings included).
+    qv = minilm.embed([question])[0]
+    for p in passages:
+        (stored,) = indexed.vectors_for_hashes([content_hash(p.title, p.heading_path, p.text)]).values()
+        assert given[p.text] == pytest.approx(float(np.dot(qv, stored)), abs=1e-5)
+    # The hash-embedded store: its vectors are not MiniLM's, so the ensemble embeds the candidates itself.
+    Engine(store, HashEmbedder(128), ens, MockVerifier(lambda c, p: Label.INSUFFICIENT), load_policy(TEST_POLICY)).ask(
+        question
+    )
+    assert embedded and embedded[0] > 0

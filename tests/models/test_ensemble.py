@@ -86,3 +86,32 @@ def test_the_engine_quotes_sentences_ranked_by_the_sentence_ranker(own_reranker:
     assert isinstance(engine.sentence_ranker, EnsembleReranker) and engine.sentence_ranker.name == "answerable+bm25"
     assert isinstance(engine.generator, ExtractiveGenerator)
     assert engine.generator.score == engine.sentence_ranker.score
+
+
+def test_the_ensemble_reads_cosines_it_is_given_instead_of_embedding_again() -> None:
+    from answerable.embed import load_embedder
+
+    r = load_reranker("ensemble")
+    assert r.cosine_embedder == "minilm" and load_reranker("answerable").cosine_embedder is None
+    question = "How long is a workspace invitation valid?"
+    texts = [
+        "Invitations to join a workspace expire after 7 days; an admin can resend an expired invitation.",
+        "Workspace admins can change the workspace name and logo from the settings page.",
+    ]
+    vectors = load_embedder("minilm").embed([question, *texts])
+    cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+    # The same model's cosine gives the same probabilities as the ensemble's own bi-encoder pass ...
+    assert r.score_with_cosines(question, texts, cosines) == pytest.approx(r.score(question, texts), abs=1e-4)
+    # ... and the cosine it is given is the one it uses: swapping them swaps the cosine member's say.
+    swapped = r.score_with_cosines(question, texts, cosines[::-1])
+    assert swapped[0] < r.score(question, texts)[0] and swapped[1] > r.score(question, texts)[1]
+    with pytest.raises(ModelError, match="2 passages but 1 cosines"):
+        r.score_with_cosines(question, texts, cosines[:1])
+
+
+def test_the_ensemble_ranks_sentences_with_its_trained_member() -> None:
+    r = load_reranker("ensemble")
+    assert isinstance(r, EnsembleReranker)
+    ranker = rank_sentences_with(r)
+    assert isinstance(ranker, EnsembleReranker) and ranker.name == "answerable+bm25"
+    assert ranker.members[0] is r.members[0]  # no bi-encoder pass over a decision's sentences

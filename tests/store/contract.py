@@ -13,7 +13,7 @@ import pytest
 
 from answerable.embed import HashEmbedder
 from answerable.errors import InputError, StoreError
-from answerable.ingest.chunking import embedding_text
+from answerable.ingest.chunking import content_hash, embedding_text
 from answerable.store.base import Filter, Store, candidates, fuse
 from answerable.types import Chunk, Document, TrustTier
 
@@ -23,13 +23,14 @@ EMB = HashEmbedder(64)
 def doc(doc_id: str, *texts: str, **meta: object) -> tuple[Document, list[Chunk]]:
     d = Document(id=doc_id, title=str(meta.pop("title", doc_id)), text="\n".join(texts), **meta)  # type: ignore[arg-type]
     chunks = [
-        Chunk(f"{doc_id}#{n}", doc_id, n, t, ("Section",), f"{doc_id}:{n}:{hash(t)}") for n, t in enumerate(texts)
+        Chunk(f"{doc_id}#{n}", doc_id, n, t, ("Section",), content_hash(d.title, ("Section",), t))
+        for n, t in enumerate(texts)
     ]
     return d, chunks
 
 
 def put(store: Store, document: Document, chunks: list[Chunk], doc_hash: str = "h1") -> None:
-    vectors = EMB.embed([embedding_text(document, c.heading_path, c.text) for c in chunks])
+    vectors = EMB.embed([embedding_text(document.title, c.heading_path, c.text) for c in chunks])
     store.upsert(document, chunks, vectors, doc_hash)
 
 
@@ -127,9 +128,15 @@ class StoreContract:
         h = doc("billing", p.text)[1][0].content_hash
         found = corpus.vectors_for_hashes([h, "nope"])
         assert set(found) == {h}
-        assert np.allclose(
-            found[h], vec(embedding_text(Document("billing", "billing", ""), ("Section",), p.text)), atol=1e-5
-        )
+        assert np.allclose(found[h], vec(embedding_text("billing", ("Section",), p.text)), atol=1e-5)
+
+    def test_a_retrieved_passage_names_its_stored_vector(self, corpus: Store) -> None:
+        # The engine finds a candidate's vector from the passage alone (the ensemble reads its cosine).
+        hits = corpus.search_hybrid("refund", EMB.embed(["refund"])[0], Filter(), 5)
+        assert hits
+        for p in hits:
+            h = content_hash(p.title, p.heading_path, p.text)
+            assert set(corpus.vectors_for_hashes([h])) == {h}
 
     def test_a_different_embedder_is_refused(self, corpus: Store) -> None:
         with pytest.raises(StoreError, match="built with embedder"):

@@ -16,7 +16,7 @@ from typing import Any
 
 from answerable.errors import InputError
 from answerable.ingest.loaders import Loaded
-from answerable.types import Chunk, Document
+from answerable.types import Chunk
 
 
 @dataclass(frozen=True)
@@ -89,14 +89,15 @@ def _pack(units: list[str], config: ChunkConfig) -> list[str]:
     return chunks
 
 
-def embedding_text(document: Document, heading_path: tuple[str, ...], text: str) -> str:
-    """What gets embedded and indexed: the title and headings give a chunk its context."""
-    heading = " > ".join(h for h in heading_path if h != document.title)
-    return "\n".join(part for part in (document.title, heading, text) if part)
+def embedding_text(title: str, heading_path: tuple[str, ...], text: str) -> str:
+    """What gets embedded and indexed: the document's title and headings give a chunk its context."""
+    heading = " > ".join(h for h in heading_path if h != title)
+    return "\n".join(part for part in (title, heading, text) if part)
 
 
-def content_hash(document: Document, heading_path: tuple[str, ...], text: str) -> str:
-    return hashlib.sha256(embedding_text(document, heading_path, text).encode("utf-8")).hexdigest()
+def content_hash(title: str, heading_path: tuple[str, ...], text: str) -> str:
+    """The key of a chunk's stored vector: the same embedded text always has the same vector."""
+    return hashlib.sha256(embedding_text(title, heading_path, text).encode("utf-8")).hexdigest()
 
 
 def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...]:
@@ -114,7 +115,7 @@ def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...
                     n=n,
                     text=text,
                     heading_path=section.heading_path,
-                    content_hash=content_hash(doc, section.heading_path, text),
+                    content_hash=content_hash(doc.title, section.heading_path, text),
                 )
             )
     return tuple(out)

@@ -154,7 +154,7 @@ def _write(pending: list[_Pending], store: Store, embedder: Embedder, report: In
     for p in pending:
         for c in p.chunks:
             if c.content_hash not in known:
-                todo.setdefault(c.content_hash, embedding_text(p.loaded.document, c.heading_path, c.text))
+                todo.setdefault(c.content_hash, embedding_text(p.loaded.document.title, c.heading_path, c.text))
     if todo:
         vectors = embedder.embed(list(todo.values()))
         known.update(zip(todo.keys(), vectors, strict=True))

@@ -43,6 +43,10 @@ class Reranker(ABC):
     """
 
     name: str = "reranker"
+    # The embedder whose cosine between query and passage this reranker reads, if any. A caller that has
+    # those vectors already (the engine: the index stores every chunk's) passes the cosines to
+    # `score_with_cosines` instead of having the reranker embed every pair again.
+    cosine_embedder: str | None = None
 
     @abstractmethod
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
@@ -51,6 +55,10 @@ class Reranker(ABC):
     def score(self, query: str, passages: Sequence[str]) -> list[float]:
         """Calibrated probability that each passage holds the answer to `query`."""
         return self.score_pairs([(query, p) for p in passages]) if passages else []
+
+    def score_with_cosines(self, query: str, passages: Sequence[str], cosines: Sequence[float]) -> list[float]:
+        """`score`, given each passage's cosine with the query under `cosine_embedder` (ignored by default)."""
+        return self.score(query, passages)
 
 
 class Verifier(ABC):

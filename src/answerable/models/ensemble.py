@@ -31,8 +31,11 @@ def _logit(p: float) -> float:
 
 def _features(members: Sequence[Reranker], pairs: Sequence[tuple[str, str]]) -> list[list[float]]:
     """Per pair, the log-odds of each member's probability."""
-    columns = [m.score_pairs(pairs) for m in members]
-    return [[_logit(col[i]) for col in columns] for i in range(len(pairs))]
+    return _rows([m.score_pairs(pairs) for m in members], len(pairs))
+
+
+def _rows(columns: Sequence[Sequence[float]], n: int) -> list[list[float]]:
+    return [[_logit(col[i]) for col in columns] for i in range(n)]
 
 
 class EnsembleReranker(Reranker):
@@ -53,12 +56,21 @@ class EnsembleReranker(Reranker):
             raise ModelError(f"ensemble weights {path}: one weight per member, and no ensemble inside one")
         self.members = list(members) if members is not None else [load_reranker(s) for s in self.specs]
         self.name = "ensemble"
+        # The cosine member reads the index's own vectors when the engine has them (no second bi-encoder pass).
+        self.cosine_embedder = next((m.cosine_embedder for m in self.members if m.cosine_embedder), None)
 
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
-        if not pairs:
-            return []
+        return self._combine(_features(self.members, pairs))
+
+    def score_with_cosines(self, query: str, passages: Sequence[str], cosines: Sequence[float]) -> list[float]:
+        if len(cosines) != len(passages):
+            raise ModelError(f"{self.name}: {len(passages)} passages but {len(cosines)} cosines")
+        columns = [m.score_with_cosines(query, passages, cosines) for m in self.members]
+        return self._combine(_rows(columns, len(passages)))
+
+    def _combine(self, rows: list[list[float]]) -> list[float]:
         out = []
-        for row in _features(self.members, pairs):
+        for row in rows:
             z = self.intercept + sum(w * x for w, x in zip(self.coef, row, strict=True))
             out.append(1.0 / (1.0 + math.exp(-z)))
         return out
@@ -101,6 +113,9 @@ def rank_sentences_with(reranker: Reranker) -> Reranker:
     from answerable.models import load_reranker
     from answerable.models.own_backend import OwnReranker
 
+    if isinstance(reranker, EnsembleReranker):
+        # Its trained member ranks sentences (a bi-encoder pass over a decision's sentences costs 60-100 ms).
+        reranker = next((m for m in reranker.members if isinstance(m, OwnReranker) and m.shipped), reranker)
     if isinstance(reranker, OwnReranker) and reranker.shipped:
         ranker = EnsembleReranker(SENTENCE_WEIGHTS, members=[reranker, load_reranker("lexical:bm25")])
         ranker.name = "answerable+bm25"

@@ -94,12 +94,23 @@ class LexicalReranker(Reranker):
         if not isinstance(c, cal.BinaryCalibration):
             raise ModelError(f"{self.name}: a reranker needs a binary calibration")
         self._cal = c
+        # The cosine baseline embeds with the packaged MiniLM, the default embedder of the index.
+        self.cosine_embedder = "minilm" if self.kind is Kind.COSINE else None
 
     def raw_scores(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         return self._scorer.raw(pairs)
 
+    def calibrated(self, raw: Sequence[float]) -> list[float]:
+        """Probabilities from raw scores computed elsewhere (a cosine of stored vectors)."""
+        return self._cal.apply(list(raw)) if raw else []
+
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
-        return self._cal.apply(self.raw_scores(pairs)) if pairs else []
+        return self.calibrated(self.raw_scores(pairs))
+
+    def score_with_cosines(self, query: str, passages: Sequence[str], cosines: Sequence[float]) -> list[float]:
+        if self.kind is Kind.COSINE:
+            return self.calibrated(cosines)
+        return self.score(query, passages)
 
 
 class LexicalVerifier(Verifier):

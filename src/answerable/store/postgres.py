@@ -219,7 +219,7 @@ class PostgresStore:
                             c.text,
                             json.dumps(list(c.heading_path)),
                             c.content_hash,
-                            embedding_text(document, c.heading_path, c.text),
+                            embedding_text(document.title, c.heading_path, c.text),
                             _vector(v),
                         )
                         for c, v in zip(chunks, vectors, strict=True)

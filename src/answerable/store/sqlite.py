@@ -258,7 +258,11 @@ class SQLiteStore:
                 )
                 self.conn.execute(
                     "INSERT INTO chunks_fts(rowid, body, scope) VALUES (?, ?, ?)",
-                    (rowid, embedding_text(document, chunk.heading_path, chunk.text), scope_token(document.tenant)),
+                    (
+                        rowid,
+                        embedding_text(document.title, chunk.heading_path, chunk.text),
+                        scope_token(document.tenant),
+                    ),
                 )
 
     def _delete(self, tenant: str, document_id: str) -> bool:
