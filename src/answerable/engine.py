@@ -389,7 +389,7 @@ def open_engine(
     import os
 
     from answerable.embed import load_embedder
-    from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+    from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
     from answerable.policy import load_policy
     from answerable.store import open_store
 
@@ -398,7 +398,7 @@ def open_engine(
     embedder = load_embedder(embedder_spec)
     if store.stats().embedder is not None:
         store.check_embedder(embedder.name, embedder.dim)
-    reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_SPEC)
+    reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or os.environ.get("ANSWERABLE_VERIFIER") or DEFAULT_SPEC)
     sentences = rank_sentences_with(reranker)
     generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", sentences)

@@ -16,7 +16,7 @@ reranker_option = click.option(
     "reranker_spec",
     envvar="ANSWERABLE_RERANKER",
     default=None,
-    help="Answerability model spec (default: answerable, the trained cross-encoder).",
+    help="Answerability model spec (default: ensemble, the trained cross-encoder with cosine and BM25).",
 )
 verifier_option = click.option(
     "--verifier",

@@ -19,7 +19,7 @@ from answerable.evaluation.calibrate import choose, collect, frontier, half, rat
 from answerable.evaluation.data import Case, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
-from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
 from answerable.models.training.data import Split
 from answerable.policy import load_policy, policy_to_toml
 from answerable.types import Evidence
@@ -86,7 +86,7 @@ def calibrate_command(
     policy = load_policy(policy_path)
     base = policy.profile(profile)
     embedder = load_embedder(embedder_spec)
-    reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
+    reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
     items: list[tuple[Case, Evidence]] = []
     for folder in folders:

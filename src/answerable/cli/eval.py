@@ -23,7 +23,7 @@ from answerable.evaluation.metrics import CaseResult, drift
 from answerable.evaluation.plot import save_curves
 from answerable.evaluation.report import build_report, curves, format_table
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
-from answerable.models import DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
 from answerable.policy import load_policy
 
 
@@ -93,7 +93,7 @@ def eval_command(
     policy.profile(profile)
     dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
     report_skipped(dataset.skipped, dataset.root)
-    reranker = load_reranker(reranker_spec or DEFAULT_SPEC)
+    reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
     report: dict[str, Any] = {
         "dataset": str(folder),

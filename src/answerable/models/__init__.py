@@ -28,6 +28,9 @@ from answerable.errors import ModelError
 from answerable.models.base import LABELS, MockReranker, MockVerifier, Reranker, SupportProbs, Verifier
 
 DEFAULT_SPEC = "answerable"
+# The default reranker: the trained model, the bi-encoder cosine and BM25 combined (`models/ensemble.py`).
+# In the engine its cosine comes from the index's stored vectors, so it costs no more than the model alone.
+DEFAULT_RERANKER = "ensemble"
 
 RerankerFactory = Callable[[str, dict[str, str]], Reranker]
 VerifierFactory = Callable[[str, dict[str, str]], Verifier]
@@ -54,7 +57,7 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return scheme.strip(), arg.strip(), options
 
 
-def load_reranker(spec: str = DEFAULT_SPEC) -> Reranker:
+def load_reranker(spec: str = DEFAULT_RERANKER) -> Reranker:
     """The reranker a spec names; ModelError for an unknown scheme or a backend that fails to load."""
     scheme, arg, options = parse_spec(spec)
     if scheme not in RERANKERS:
@@ -173,6 +176,7 @@ register_reranker("lexical", _lexical_reranker)
 register_verifier("lexical", _lexical_verifier)
 
 __all__ = [
+    "DEFAULT_RERANKER",
     "DEFAULT_SPEC",
     "LABELS",
     "MockReranker",
