@@ -272,3 +272,26 @@ def test_draft_tier_is_never_allowed_by_the_shipped_profiles(policy):  # type: i
     )
     for name in ("strict", "assist"):
         assert decide(ev, policy.profile(name), NOW).reason_codes == (R.SOURCE_NOT_ALLOWED,)
+
+
+@pytest.mark.parametrize(
+    ("off_limits", "code"),
+    [({"trust": TrustTier.COMMUNITY}, R.SOURCE_NOT_ALLOWED), ({"updated": date(2019, 1, 1)}, R.EVIDENCE_STALE)],
+)
+def test_a_question_only_an_off_limits_page_matches_closely_names_that_page_as_the_cause(  # type: ignore[no-untyped-def]
+    off_limits, code, policy
+):
+    # The allowed page supports the claim but misses the retrieval bar (0.30 strict); a page the answer may not
+    # rest on clears it. "No page matched closely, rephrase" alone would hide why.
+    def case(off_limits_rerank: float):  # type: ignore[no-untyped-def]
+        return evidence(
+            (passage("forum#1", off_limits_rerank, **off_limits), passage("a#1", 0.2)),
+            (verdict("c1", "forum#1", S, 0.95), verdict("c1", "a#1", S, 0.8)),
+        )
+
+    d = decide(case(0.9), policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN
+    assert d.reason_codes[0] is code and R.LOW_RETRIEVAL_CONFIDENCE in d.reason_codes
+    assert d.next_step == code.next_step
+    # An off-limits page under the bar too: nothing matched closely, and that is all there is to say.
+    assert decide(case(0.25), policy.profile("strict"), NOW).reason_codes == (R.LOW_RETRIEVAL_CONFIDENCE,)

@@ -110,16 +110,30 @@ def veto_conflicts(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
     return set()
 
 
+def _matched_only_by(ev: Evidence, a: Assessment, p: Profile, off_limits: tuple[str, ...]) -> bool:
+    """The usable passages miss the retrieval bar, and one of `off_limits` clears it.
+
+    The question was matched closely, by a page the answer may not rest on: saying only "no page matched
+    closely" (and suggesting a rephrasing) would hide the real cause.
+    """
+    if a.retrieval_score is None or a.retrieval_score >= p.min_retrieval_score:
+        return False
+    return any((q.scores.rerank or 0.0) >= p.min_retrieval_score for q in ev.passages if q.id in off_limits)
+
+
 def veto_freshness(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
-    """A claim whose only support is stale cannot be answered."""
-    if any(c.status is ClaimStatus.STALE for c in a.claims):
+    """A claim whose only support is stale cannot be answered; nor can a question only a stale page matches."""
+    if any(c.status is ClaimStatus.STALE for c in a.claims) or _matched_only_by(ev, a, p, a.stale_passage_ids):
         return {R.EVIDENCE_STALE}
     return set()
 
 
 def veto_source_policy(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
-    """A claim whose only support is a source this workflow may not rest on cannot be answered."""
-    if any(c.status is ClaimStatus.NOT_ALLOWED for c in a.claims):
+    """A claim whose only support is a source this workflow may not rest on cannot be answered; nor can a
+    question only such a source matches."""
+    if any(c.status is ClaimStatus.NOT_ALLOWED for c in a.claims) or _matched_only_by(
+        ev, a, p, a.disallowed_passage_ids
+    ):
         return {R.SOURCE_NOT_ALLOWED}
     return set()
 

@@ -37,14 +37,15 @@ class ReasonCode(StrEnum):
 _MEANING: dict[ReasonCode, str] = {
     ReasonCode.NO_EVIDENCE: "Retrieval returned no usable passage (nothing, or only blank text).",
     ReasonCode.SOURCE_NOT_ALLOWED: (
-        "The only support comes from a source this workflow may not rest an answer on "
-        "(its trust tier is not allowed by the profile)."
+        "The only support, or the only passage that matches closely, comes from a source this workflow "
+        "may not rest an answer on (its trust tier is not allowed by the profile)."
     ),
     ReasonCode.CONFLICTING_EVIDENCE: (
         "Allowed passages support and refute the same claim and no precedence rule resolves it."
     ),
     ReasonCode.EVIDENCE_STALE: (
-        "The only support is older than the freshness limit for its source kind, or superseded."
+        "The only support, or the only passage that matches closely, is older than the freshness limit "
+        "for its source kind, or superseded."
     ),
     ReasonCode.NO_ANSWER_BEARING_EVIDENCE: "No retrieved passage supports any required claim.",
     ReasonCode.LOW_RETRIEVAL_CONFIDENCE: (
