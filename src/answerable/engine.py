@@ -187,7 +187,7 @@ class Engine:
 
         Found by content hash: the vector is a function of text the principal may already read.
         """
-        if self.reranker.cosine_embedder is None or self.reranker.cosine_embedder != self.embedder.name:
+        if self.reranker.cosine_embedder != self.embedder.name:  # None for rerankers that read no cosine
             return None
         keys = {h.id: content_hash(h.title, h.heading_path, h.text) for h in hits}
         found = self.store.vectors_for_hashes(sorted(set(keys.values())))
