@@ -26,6 +26,8 @@ def test_unresolved_conflict_names_both_sides(policy):  # type: ignore[no-untype
     assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
     assert d.claims[0].status is ClaimStatus.CONFLICTING
     assert set(d.claims[0].passage_ids) == {"new#1", "old#1"}
+    lines = render_decision(d).splitlines()
+    assert any(line.endswith("(these passages disagree: new#1, old#1)") for line in lines)
 
 
 def test_explicit_supersedes_resolves_first(policy):  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from answerable.codec import decision_from_dict
-from answerable.types import Decision, Status
+from answerable.types import ClaimStatus, Decision, Status
 
 
 def render_decision(decision: Decision) -> str:
@@ -33,9 +33,13 @@ def render_decision(decision: Decision) -> str:
     if decision.missing_claims:
         lines.append("Not covered:")
         unmatched = {c.text: c.unmatched_terms for c in decision.claims if c.unmatched_terms}
+        disputed = {c.text: c.passage_ids for c in decision.claims if c.status is ClaimStatus.CONFLICTING}
         for claim in decision.missing_claims:
             terms = unmatched.get(claim)
-            lines.append(f"  - {claim}" + (f" (no passage mentions {', '.join(terms)})" if terms else ""))
+            note = f" (no passage mentions {', '.join(terms)})" if terms else ""
+            if disputed.get(claim):
+                note = f" (these passages disagree: {', '.join(disputed[claim])})"
+            lines.append(f"  - {claim}{note}")
     if decision.next_step:
         lines.append(f"Next step: {decision.next_step}")
     if decision.suggestions:

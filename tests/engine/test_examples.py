@@ -70,3 +70,13 @@ def test_expected_status_and_reason_floor(outcomes) -> None:  # type: ignore[no-
             wrong_answers.append(case.id)
     assert right >= FLOORS["min_correct"], (right, len(outcomes))
     assert len(wrong_answers) <= FLOORS["max_unsupported_answers"], wrong_answers
+
+
+def test_the_pages_that_disagree_are_named_by_the_shipped_verifier(outcomes) -> None:  # type: ignore[no-untyped-def]
+    """The example corpus's two export pages (1 GB and 5 GB, no precedence rule) are a conflict, named."""
+    cases = [(c, d) for c, _r, d in outcomes if c.reasons == ("conflicting_evidence",)]
+    assert cases
+    for case, decision in cases:
+        assert "conflicting_evidence" in decision["reason_codes"], case.id
+        named = {pid.split("#")[0] for claim in decision["claims"] for pid in claim["passage_ids"]}
+        assert set(case.gold_doc_ids) <= named, (case.id, named)
