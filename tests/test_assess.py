@@ -128,10 +128,15 @@ def test_a_question_of_several_claims_is_judged_retrievable_part_by_part(policy)
     a = assess(both, strict, NOW)
     assert a.top_score == 0.25 and a.retrieval_score == 0.86  # the test policy asks for 0.30
     assert decide(both, strict, NOW).status is Status.ANSWER
-    # The weakest part decides: one part below the floor is low confidence (and that part is not covered).
-    one_weak = replace(both, verdicts=(verdict("c1", "ford#1", S, 0.9), verdict("c2", "grapes#1", S, 0.28)))
-    assert assess(one_weak, strict, NOW).retrieval_score == 0.28
-    assert ReasonCode.LOW_RETRIEVAL_CONFIDENCE in decide(one_weak, strict, NOW).reason_codes
+    # The weakest answered part decides: a part answered below the floor is low confidence ...
+    low = replace(both, verdicts=(verdict("c1", "ford#1", S, 0.9), verdict("c2", "grapes#1", S, 0.28)))
+    low_strict = replace(strict, min_support=0.2)
+    assert assess(low, low_strict, NOW).retrieval_score == 0.28
+    assert ReasonCode.LOW_RETRIEVAL_CONFIDENCE in decide(low, low_strict, NOW).reason_codes
+    # ... while a part nothing supports is not covered: the parts that are answered are relevant enough.
+    assert assess(low, strict, NOW).retrieval_score == 0.9
+    reasons = decide(low, strict, NOW).reason_codes
+    assert ReasonCode.REQUIRED_CLAIM_NOT_COVERED in reasons and ReasonCode.LOW_RETRIEVAL_CONFIDENCE not in reasons
     # A single-part question is judged by its top passage alone, however its verdicts read.
     single = evidence(passages, (verdict("c1", "ford#1", S, 0.9),))
     assert assess(single, strict, NOW).retrieval_score == 0.25

@@ -27,6 +27,9 @@ from answerable.types import (
 # question draws on, whether or not it supports a claim itself: the other hop of a two-hop question.
 MENTION_FLOOR = 0.1
 
+# A claim in one of these states has support an answer could quote.
+_ANSWERING = (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING)
+
 
 def is_blank(passage: Passage) -> bool:
     """A passage with no usable text is no evidence at all."""
@@ -84,8 +87,10 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
     if profile.require_named_terms:
         claims = _named_terms_covered(claims, usable)
     retrieval = top
-    if top is not None and len(claims) > 1:
-        retrieval = max(top, min(c.best_support for c in claims))
+    answered = [c.best_support for c in claims if c.status in _ANSWERING]
+    if top is not None and len(claims) > 1 and answered:
+        # Relevant enough to each part it answers: a part nothing answers is the coverage veto's to name.
+        retrieval = max(top, min(answered))
 
     return Assessment(
         claims=tuple(claims),
@@ -106,13 +111,12 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
     The evidence is every usable passage that supports a claim or is likely enough to answer the
     question (`MENTION_FLOOR`), titles included.
     """
-    answering = (ClaimStatus.SUPPORTED, ClaimStatus.CONFLICTING)
-    answered = {pid for c in claims if c.status in answering for pid in c.passage_ids}
+    answered = {pid for c in claims if c.status in _ANSWERING for pid in c.passage_ids}
     drawn_on = [p for p in usable if p.id in answered or (p.scores.rerank or 0.0) >= MENTION_FLOOR]
     mentions: Mentions | None = None
     out = []
     for c in claims:
-        terms = named_terms(c.claim.text) if c.status in answering else ()
+        terms = named_terms(c.claim.text) if c.status in _ANSWERING else ()
         if terms:
             mentions = mentions or mentions_in(tuple(f"{p.title or ''}\n{p.text}" for p in drawn_on))
             unmatched = mentions.unmatched(terms)

@@ -58,8 +58,10 @@ def _covered(c: ClaimAssessment, a: Assessment, profile: Profile) -> bool:
 def veto_retrieval_confidence(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
     """The best usable passage must be relevant enough (only judged when some passage is usable).
 
-    For a question of several claims, relevant enough to one of them each: a two-part question is rarely
-    answered whole by one passage, so its weakest part's best support may stand in for the top score.
+    For a question of several claims, relevant enough to each one it answers: a two-part question is
+    rarely answered whole by one passage, so its weakest answered part's best support may stand in for
+    the top score. A part nothing answers is named by `veto_coverage`, not blamed on retrieval, and a
+    profile that allows partial answers may still answer the other parts.
     """
     if a.retrieval_score is not None and a.retrieval_score < p.min_retrieval_score:
         return {R.LOW_RETRIEVAL_CONFIDENCE}
