@@ -6,6 +6,7 @@ sentences cite passage ids. It never writes a URL: citations become links from s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -40,14 +41,28 @@ def rank_sentences(score: Scorer, query: str, text: str) -> tuple[list[str], lis
     return sentences, scores, max(range(len(sentences)), key=lambda i: (scores[i], -i))
 
 
+# A sentence that opens by pointing back: a pronoun, a demonstrative or a connective of consequence.
+_REFERS_BACK = re.compile(
+    r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|"
+    r"as a result|the result|therefore|thus|hence|consequently|however|otherwise|instead)\b",
+    re.I,
+)
+
+
+def refers_back(sentence: str) -> bool:
+    """Does `sentence` open by referring to what the sentence before it said?"""
+    return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
+
+
 class ExtractiveGenerator:
     """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
 
     `score(claim text, sentences)` ranks sentences (the answerability reranker in the engine). The
     sentences of up to `max_passages` supporting passages of the best supporting document are ranked
     together, so the answer comes from the sentence that answers best, not from whichever section of the
-    page scored highest as a whole; its neighbour in the same passage is added when the pair scores
-    clearly higher together.
+    page scored highest as a whole. The sentence before it is added when it opens by referring back ("As
+    a result, ...", "It ..."); otherwise its neighbour in the same passage, when the pair scores clearly
+    higher together.
     """
 
     name = "extractive"
@@ -77,7 +92,10 @@ class ExtractiveGenerator:
             best = max(range(len(flat)), key=lambda k: (scores[k], -k))
             passage, sentences, at = flat[best]
             chosen = [at]
-            if self.max_sentences > 1 and len(sentences) > 1:
+            if self.max_sentences > 1 and at > 0 and refers_back(sentences[at]):
+                # "As a result, ..." or "It expires after 7 days." means nothing without what came before.
+                chosen = [at - 1, at]
+            elif self.max_sentences > 1 and len(sentences) > 1:
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if self.score(claim.text, [pair])[0] > scores[best] + 0.05:

@@ -1,0 +1,45 @@
+"""The extractive generator: which sentences of the supporting passage an answer quotes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from answerable.generate import ExtractiveGenerator, refers_back
+from answerable.types import Claim, Passage
+
+CLAIM = Claim("c1", "How long is an invitation valid?")
+
+
+def favour(word: str):  # type: ignore[no-untyped-def]
+    """Scores the sentences that contain `word` highest."""
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if word in t else 0.1 for t in texts]
+
+    return score
+
+
+def quoted(text: str, word: str) -> list[str]:
+    draft = ExtractiveGenerator(favour(word)).generate(CLAIM.text, [(CLAIM, [Passage("p#1", "p", text)])])
+    return [s.text for s in draft.sentences]
+
+
+def test_a_sentence_that_refers_back_is_quoted_with_the_sentence_before_it() -> None:
+    text = "Owners send invitations from Settings. It expires after 7 days. Resend it from the same page."
+    assert quoted(text, "7 days") == ["Owners send invitations from Settings.", "It expires after 7 days."]
+
+
+def test_a_self_contained_sentence_is_quoted_alone() -> None:
+    text = "Owners send invitations from Settings. Invitations expire after 7 days. Resend them later."
+    assert quoted(text, "7 days") == ["Invitations expire after 7 days."]
+
+
+def test_a_first_sentence_has_nothing_before_it() -> None:
+    text = "It expires after 7 days. Owners send invitations from Settings."
+    assert quoted(text, "7 days") == ["It expires after 7 days."]
+
+
+def test_what_counts_as_referring_back() -> None:
+    assert refers_back("As a result, exports slowed.") and refers_back('"They are kept for 25 months."')
+    assert not refers_back("There are three plans.") and not refers_back("Thistles grow.")
+    assert not refers_back("Items expire after 30 days.")
