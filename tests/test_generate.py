@@ -29,6 +29,16 @@ def test_a_sentence_that_refers_back_is_quoted_with_the_sentence_before_it() -> 
     assert quoted(text, "7 days") == ["Owners send invitations from Settings.", "It expires after 7 days."]
 
 
+def test_the_antecedent_does_not_displace_a_neighbour_that_completes_the_answer() -> None:
+    def score(query: str, texts: Sequence[str]) -> list[float]:  # the pair with "resent" answers best
+        return [0.99 if "7 days" in t and "resent" in t else 0.9 if "7 days" in t else 0.1 for t in texts]
+
+    text = "Owners send invitations. It expires after 7 days. Then it can be resent. Admins see it."
+    draft = ExtractiveGenerator(score).generate(CLAIM.text, [(CLAIM, [Passage("p#1", "p", text)])])
+    got = [s.text for s in draft.sentences]
+    assert got == ["Owners send invitations.", "It expires after 7 days.", "Then it can be resent."]
+
+
 def test_a_self_contained_sentence_is_quoted_alone() -> None:
     text = "Owners send invitations from Settings. Invitations expire after 7 days. Resend them later."
     assert quoted(text, "7 days") == ["Invitations expire after 7 days."]

@@ -60,9 +60,9 @@ class ExtractiveGenerator:
     `score(claim text, sentences)` ranks sentences (the answerability reranker in the engine). The
     sentences of up to `max_passages` supporting passages of the best supporting document are ranked
     together, so the answer comes from the sentence that answers best, not from whichever section of the
-    page scored highest as a whole. The sentence before it is added when it opens by referring back ("As
-    a result, ...", "It ..."); otherwise its neighbour in the same passage, when the pair scores clearly
-    higher together.
+    page scored highest as a whole; its neighbour in the same passage is added when the pair scores
+    clearly higher together, and the sentence before it when it opens by referring back ("As a result,
+    ...", "It ...").
     """
 
     name = "extractive"
@@ -92,14 +92,15 @@ class ExtractiveGenerator:
             best = max(range(len(flat)), key=lambda k: (scores[k], -k))
             passage, sentences, at = flat[best]
             chosen = [at]
-            if self.max_sentences > 1 and at > 0 and refers_back(sentences[at]):
-                # "As a result, ..." or "It expires after 7 days." means nothing without what came before.
-                chosen = [at - 1, at]
-            elif self.max_sentences > 1 and len(sentences) > 1:
+            if self.max_sentences > 1 and len(sentences) > 1:
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
                     chosen = sorted((at, neighbour))
+            if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
+                # "As a result, ..." or "It expires after 7 days." means nothing without what came before:
+                # the sentence before is context, quoted beside the answer, not one of its sentences.
+                chosen.insert(0, at - 1)
             for i in chosen:
                 text = sentences[i]
                 if text in used:
