@@ -346,7 +346,8 @@ def gaps(store_url: str, *args: str) -> str:
 
 def test_cli_markdown_ranks_and_separates_causes(store_url: str) -> None:
     out = gaps(store_url)
-    missing, stale = out.index("## Missing documentation (4 questions)"), out.index("## Stale documentation (1 ")
+    missing = out.index("## Missing documentation (4 questions)")
+    stale = out.index("## Stale documentation (1 question)")
     assert missing < stale
     first = out.index(f"1. **{ANNUAL[0]}** (3 questions, 2 people)")
     second = out.index(f"2. **{STAFF_Q}** (1 question, 1 person)")

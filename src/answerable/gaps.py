@@ -338,21 +338,24 @@ def _md_page(page: Page) -> str:
     return f"[{title}]({page.url})" if page.url and _SAFE_URL.match(page.url) else title
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def to_markdown(report: GapReport) -> str:
     """A readable, prioritised list: one section per cause, clusters by rank."""
     since = f" since {report.since}" if report.since else ""
     lines = [f"# Documentation gaps for tenant {_md(report.tenant)}", ""]
     if not report.clusters:
         return "\n".join([*lines, f"No abstained or partial answers{since}.", ""])
-    lines += [f"{report.questions} unanswered questions{since} in {len(report.clusters)} clusters.", ""]
-    for cause, clusters in report.by_cause().items():
-        total = sum(c.count for c in clusters)
-        lines += [f"## {cause.heading} ({total} questions)", "", cause.action, ""]
-        for c in clusters:
+    questions, clusters = _count(report.questions, "unanswered question"), _count(len(report.clusters), "cluster")
+    lines += [f"{questions}{since} in {clusters}.", ""]
+    for cause, by_rank in report.by_cause().items():
+        total = sum(c.count for c in by_rank)
+        lines += [f"## {cause.heading} ({_count(total, 'question')})", "", cause.action, ""]
+        for c in by_rank:
             people = f", {c.principals} {'person' if c.principals == 1 else 'people'}"
-            lines.append(
-                f"{c.rank}. **{_md(c.label)}** ({c.count} {'question' if c.count == 1 else 'questions'}{people})"
-            )
+            lines.append(f"{c.rank}. **{_md(c.label)}** ({_count(c.count, 'question')}{people})")
             if c.examples:
                 lines.append("   - Also asked: " + "; ".join(f"“{_md(e)}”" for e in c.examples))
             if c.missing_claims:
