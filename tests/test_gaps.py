@@ -45,6 +45,7 @@ def record(
     suggestions: Sequence[str] = (),
     missing: Sequence[str] = (),
     unmentioned: Sequence[str] = (),
+    disputed: Sequence[str] = (),
     as_of: str = "2026-11-20",
 ) -> dict[str, Any]:
     """A decision record shaped like `engine.log_record` output (fields the report does not read trimmed)."""
@@ -74,7 +75,12 @@ def record(
             "citations": [],
             "supporting_passage_ids": [],
             "claims": [
-                {"text": question, "status": "missing", "passage_ids": [], "unmatched_terms": list(unmentioned)}
+                {
+                    "text": question,
+                    "status": "conflicting" if disputed else "missing",
+                    "passage_ids": list(disputed),
+                    "unmatched_terms": list(unmentioned),
+                }
             ],
             "missing_claims": list(missing),
             "reason_codes": list(reasons),
@@ -152,6 +158,8 @@ def test_select_keeps_abstained_and_partial_of_the_tenant_only() -> None:
 def test_suggested_ids_are_distinct_in_first_seen_order() -> None:
     gaps = select([record("a", suggestions=("x#0", "y#1")), record("b", suggestions=("y#1", "z#0"))], "default")
     assert suggested_ids(gaps) == ["x#0", "y#1", "z#0"]
+    conflict = record("c", reasons=("conflicting_evidence",), disputed=("w#0", "x#0"), suggestions=("x#0",))
+    assert suggested_ids(select([conflict], "default")) == ["w#0", "x#0"]  # checked against the store too
 
 
 # --- clustering ----------------------------------------------------------------------------------------
@@ -247,6 +255,22 @@ def test_a_cluster_names_what_no_readable_page_mentions_most_asked_first() -> No
     assert refund.unmentioned == ("Canada", "2027", "Zapier") and sso.unmentioned == ()  # ties: most recent first
     assert "   - No page mentions: Canada, 2027, Zapier" in to_markdown(report).splitlines()
     assert [r["unmentioned"] for r in csv.DictReader(io.StringIO(to_csv(report)))] == ["Canada | 2027 | Zapier", ""]
+
+
+def test_a_conflict_names_the_pages_that_disagree_that_the_viewer_may_read() -> None:
+    conflict = record(
+        REFUND, reasons=("conflicting_evidence",), disputed=("a#1", "b#1", "secret#1"), suggestions=("a#1", "c#1")
+    )
+    readable = {pid: page(pid) for pid in ("a#1", "b#1", "c#1")}  # not secret#1
+    report = build_report(select([conflict], "default"), FAKE, readable, tenant="default")
+    (c,) = report.clusters
+    assert c.cause is Cause.CONFLICTING
+    assert c.disputed == (page("a#1"), page("b#1")) and c.pages == (page("c#1"),)  # not listed twice
+    links = "[Page a\\#1](https://docs.example.com/a), [Page b\\#1](https://docs.example.com/b)"
+    assert f"   - Pages that disagree: {links}" in to_markdown(report).splitlines()
+    assert "secret" not in to_markdown(report) and "secret" not in to_csv(report)
+    (row,) = csv.DictReader(io.StringIO(to_csv(report)))
+    assert row["disputed"] == "Page a#1 (https://docs.example.com/a) | Page b#1 (https://docs.example.com/b)"
 
 
 def test_ties_go_to_the_most_recent_cluster() -> None:
@@ -398,3 +422,23 @@ def test_cli_rejects_a_bad_date(store_url: str) -> None:
     result = CliRunner().invoke(main, ["gaps", "--store", store_url, "--since", "last week"])
     assert result.exit_code == 2
     assert "--since" in result.output
+
+
+def test_cli_names_a_disagreeing_page_only_to_a_viewer_who_may_read_it(tmp_path: Path) -> None:
+    for name in ("refunds.md", "exceptions.md"):
+        (tmp_path / name).write_text(DOCS[name], encoding="utf-8")
+    store = SQLiteStore(tmp_path / "c.db")
+    try:
+        ingest([tmp_path / "refunds.md", tmp_path / "exceptions.md"], store, HashEmbedder(64))
+        question = "How many days after payment can a refund be made?"
+        asked = record(question, who="lead", groups=("staff",), reasons=("conflicting_evidence",))
+        asked["decision"]["claims"][0].update(status="conflicting", passage_ids=["refunds#0", "refund-exceptions#0"])
+        store.append_log(asked["decision_id"], "2026-11-20T09:00:00+00:00", asked)
+    finally:
+        store.close()
+    url = f"sqlite:///{tmp_path}/c.db"
+    public = gaps(url)
+    assert "   - Pages that disagree: [Refunds](https://docs.example.com/billing/refunds)" in public.splitlines()
+    assert "Refund exceptions" not in public and "internal.example.com" not in public
+    staff = gaps(url, "--groups", "staff")
+    assert "[Refund exceptions \\(staff\\)](https://internal.example.com/refund-exceptions)" in staff

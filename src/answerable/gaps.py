@@ -100,6 +100,7 @@ class Gap:
     missing_claims: tuple[str, ...]
     suggestions: tuple[str, ...]
     unmentioned: tuple[str, ...] = ()  # names and numbers of the question no page the asker could read mentions
+    disputed: tuple[str, ...] = ()  # passages the decision found contradicting each other
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class Cluster:
     missing_claims: tuple[str, ...]
     pages: tuple[Page, ...]
     unmentioned: tuple[str, ...] = ()
+    disputed: tuple[Page, ...] = ()  # the pages that disagree, for a conflict; not repeated in `pages`
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,14 @@ def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None
                 unmentioned=tuple(
                     dict.fromkeys(str(t) for c in decision.get("claims") or () for t in c.get("unmatched_terms") or ())
                 ),
+                disputed=tuple(
+                    dict.fromkeys(
+                        str(pid)
+                        for c in decision.get("claims") or ()
+                        if c.get("status") == "conflicting"
+                        for pid in c.get("passage_ids") or ()
+                    )
+                ),
             )
         )
     return tuple(out)
@@ -189,8 +199,9 @@ def _as_of(record: Mapping[str, Any]) -> date:
 
 
 def suggested_ids(gaps: Iterable[Gap]) -> list[str]:
-    """Every suggested passage id, once, in first-seen order: what the caller checks against the store."""
-    return list(dict.fromkeys(pid for g in gaps for pid in g.suggestions))
+    """Every suggested or disputed passage id, once, in first-seen order: what the caller checks against
+    the store."""
+    return list(dict.fromkeys(pid for g in gaps for pid in (*g.disputed, *g.suggestions)))
 
 
 def cluster(vectors: Vectors, threshold: float, weights: Sequence[float] | None = None) -> list[list[int]]:
@@ -295,16 +306,8 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
     all_gaps = [g for q in mine for g in q.gaps]
     claims = Counter(c for g in all_gaps for c in dict.fromkeys(g.missing_claims))
     terms = Counter(t for g in all_gaps for t in g.unmentioned)
-    seen: Counter[str] = Counter()
-    first: dict[str, Page] = {}
-    for g in sorted(all_gaps, key=lambda g: -g.order):
-        counted: set[str] = set()
-        for page in (pages[p] for p in g.suggestions if p in pages):
-            key = _page_key(page)
-            if key not in counted:
-                counted.add(key)
-                seen[key] += 1
-                first.setdefault(key, page)
+    disputed = _most_named(all_gaps, lambda g: g.disputed, pages, exclude=set())
+    closest = _most_named(all_gaps, lambda g: g.suggestions, pages, exclude={_page_key(p) for p in disputed})
     return Cluster(
         cause=cause,
         rank=rank,
@@ -313,9 +316,27 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
         principals=len({g.principal for g in all_gaps}),
         examples=tuple(q.text for q in mine if q is not label)[:MAX_EXAMPLES],
         missing_claims=tuple(c for c, _ in claims.most_common(MAX_CLAIMS)),
-        pages=tuple(first[k] for k, _ in seen.most_common(MAX_PAGES)),
+        pages=closest,
         unmentioned=tuple(t for t, _ in terms.most_common(MAX_CLAIMS)),
+        disputed=disputed,
     )
+
+
+def _most_named(
+    gaps: Sequence[Gap], ids: Callable[[Gap], tuple[str, ...]], pages: Mapping[str, Page], exclude: set[str]
+) -> tuple[Page, ...]:
+    """The readable pages most of `gaps` name (once per gap, latest first on ties), up to MAX_PAGES."""
+    seen: Counter[str] = Counter()
+    first: dict[str, Page] = {}
+    for g in sorted(gaps, key=lambda g: -g.order):
+        counted: set[str] = set()
+        for page in (pages[p] for p in ids(g) if p in pages):
+            key = _page_key(page)
+            if key not in counted and key not in exclude:
+                counted.add(key)
+                seen[key] += 1
+                first.setdefault(key, page)
+    return tuple(first[k] for k, _ in seen.most_common(MAX_PAGES))
 
 
 def _page_key(page: Page) -> str:
@@ -362,13 +383,26 @@ def to_markdown(report: GapReport) -> str:
                 lines.append("   - Not covered: " + "; ".join(_md(m) for m in c.missing_claims))
             if c.unmentioned:
                 lines.append("   - No page mentions: " + ", ".join(_md(t) for t in c.unmentioned))
+            if c.disputed:
+                lines.append("   - Pages that disagree: " + ", ".join(_md_page(p) for p in c.disputed))
             if c.pages:
                 lines.append("   - Closest pages: " + ", ".join(_md_page(p) for p in c.pages))
         lines.append("")
     return "\n".join(lines)
 
 
-CSV_FIELDS = ("cause", "rank", "count", "principals", "label", "examples", "missing_claims", "pages", "unmentioned")
+CSV_FIELDS = (
+    "cause",
+    "rank",
+    "count",
+    "principals",
+    "label",
+    "examples",
+    "missing_claims",
+    "pages",
+    "unmentioned",
+    "disputed",
+)
 
 
 def _cell(text: str) -> str:
@@ -399,6 +433,7 @@ def to_csv(report: GapReport) -> str:
                     _cell(" | ".join(c.missing_claims)),
                     _cell(" | ".join(_csv_page(p) for p in c.pages)),
                     _cell(" | ".join(c.unmentioned)),
+                    _cell(" | ".join(_csv_page(p) for p in c.disputed)),
                 ]
             )
     return buf.getvalue()
