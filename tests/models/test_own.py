@@ -16,7 +16,7 @@ from answerable.types import Claim, Label, Passage
 
 
 def test_artifacts_are_small() -> None:
-    for name in ("answerability", "support", "answerability-mpnet"):
+    for name in ("answerability", "support", "answerability-mpnet", "support-mpnet"):
         files = list((ARTIFACTS / name).iterdir())
         assert {"model.json", "adapter.safetensors", "calibration.json"} <= {f.name for f in files}
         assert sum(f.stat().st_size for f in files) <= 5 * 1024 * 1024
@@ -53,8 +53,24 @@ def test_the_mpnet_reranker_loads_on_its_base_and_prefers_the_answer() -> None:
     assert 0.0 <= s_near < s_match <= 1.0
     with pytest.raises(ModelError, match="takes no argument"):
         load_reranker("answerable-mpnet:/tmp/x")
-    with pytest.raises(ModelError, match="unknown verifier 'answerable-mpnet'"):
-        load_verifier("answerable-mpnet")
+    with pytest.raises(ModelError, match="takes no argument"):
+        load_verifier("answerable-mpnet:/tmp/x")
+
+
+def test_the_mpnet_verifier_tells_support_from_refutation() -> None:
+    from answerable.models import load_verifier
+
+    mpnet = load_verifier("answerable-mpnet")
+    assert mpnet.name == "answerable (all-mpnet-base-v2)"
+    passage = "The 1973 oil crisis began in October 1973, when OAPEC proclaimed an oil embargo."
+    agree, deny = mpnet.probs_pairs(
+        [
+            ("The oil crisis began in 1973.", passage),
+            ("The 1973 oil crisis began in March 1975, long before any embargo.", passage),
+        ]
+    )
+    assert agree.supported > max(agree.refuted, agree.insufficient)
+    assert deny.refuted > max(deny.supported, deny.insufficient)
 
 
 def test_a_score_depends_on_its_own_pair_only(

@@ -12,7 +12,7 @@ model_option = click.option(
     default="answerable",
     show_default=True,
     envvar="ANSWERABLE_MODEL",
-    help="Backend spec: answerable, answerable:PATH, answerable-mpnet (answerability only), cross-encoder:NAME, "
+    help="Backend spec: answerable, answerable:PATH, answerable-mpnet, cross-encoder:NAME, "
     "llm:MODEL, lexical:bm25, lexical:cosine.",
 )
 

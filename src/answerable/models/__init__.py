@@ -10,7 +10,7 @@ Specs (`load_reranker(spec)`, `load_verifier(spec)`; the built-ins are registere
 |---|---|
 | `answerable` (default) | the project's own trained cross-encoders (MiniLM-L6 + LoRA) |
 | `answerable:PATH` | an own model trained into PATH (`answerable train ... --out PATH`) |
-| `answerable-mpnet` | reranker only: the own answerability model on all-mpnet-base-v2 (`make mpnet` first) |
+| `answerable-mpnet` | the own answerability and support models on all-mpnet-base-v2 (`make mpnet` first) |
 | `cross-encoder:NAME_OR_PATH[?labels=A:supported,B:refuted&calibration=FILE]` | a sentence-transformers CrossEncoder |
 | `llm:MODEL` | an LLM judge over an OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY) |
 | `lexical:bm25`, `lexical:cosine` | the baselines |
@@ -101,13 +101,24 @@ def _own_reranker(arg: str, options: dict[str, str]) -> Reranker:
     return OwnReranker(Path(arg) if arg else None, quantize=_quantize(options))
 
 
-def _own_mpnet_reranker(arg: str, options: dict[str, str]) -> Reranker:
+def _mpnet_artifact(task: str, arg: str) -> Path:
     from answerable.models.own import ARTIFACTS
-    from answerable.models.own_backend import OwnReranker
 
     if arg:
         raise ModelError(f"answerable-mpnet takes no argument (got {arg!r}); a model of your own is answerable:PATH")
-    return OwnReranker(ARTIFACTS / "answerability-mpnet", quantize=_quantize(options))
+    return ARTIFACTS / f"{task}-mpnet"
+
+
+def _own_mpnet_reranker(arg: str, options: dict[str, str]) -> Reranker:
+    from answerable.models.own_backend import OwnReranker
+
+    return OwnReranker(_mpnet_artifact("answerability", arg), quantize=_quantize(options))
+
+
+def _own_mpnet_verifier(arg: str, options: dict[str, str]) -> Verifier:
+    from answerable.models.own_backend import OwnVerifier
+
+    return OwnVerifier(_mpnet_artifact("support", arg), quantize=_quantize(options))
 
 
 def _own_verifier(arg: str, options: dict[str, str]) -> Verifier:
@@ -167,6 +178,7 @@ def _lexical_verifier(arg: str, options: dict[str, str]) -> Verifier:
 register_reranker("answerable", _own_reranker)
 register_verifier("answerable", _own_verifier)
 register_reranker("answerable-mpnet", _own_mpnet_reranker)
+register_verifier("answerable-mpnet", _own_mpnet_verifier)
 register_reranker("cross-encoder", _ce_reranker)
 register_reranker("ensemble", _ensemble_reranker)
 register_verifier("cross-encoder", _ce_verifier)
