@@ -1,9 +1,12 @@
 """Verifier evaluation on a claims file: macro-F1, balanced accuracy and the confusion matrix.
 
-Pairs are (claim, evidence text) with the evidence's own label, else the claim's. Evidence given as
-`doc_id` + sentence indices (SciFact) is read from the folder's corpus. `partial` counts as
-insufficient (part of the claim lacks support); `disputed` claims are set-level conflicts, not pairs,
-and are left out.
+Pairs are (claim, evidence text) with the evidence's own label. Evidence given as `doc_id` + sentence
+indices (SciFact rationales) is read from the folder's corpus and carries the claim's label. Evidence
+sentences given as text with no label of their own (WiCE: the sentences of the cited article) share the
+claim's label as a set: the claim is supported, partly supported or not by them together, not by each
+one, so they make one pair, the claim against the `SET_SENTENCES` sentences closest to it (as
+`bench/models_eval.py` judges WiCE). `partial` counts as insufficient (part of the claim lacks support);
+`disputed` claims are set-level conflicts, not pairs, and are left out.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from answerable.models.base import Verifier
+from answerable.models.text import closest_sentences
 
 LABELS = ("supported", "refuted", "insufficient")
+SET_SENTENCES = 5
 _MAP = {
     "supported": "supported",
     "refuted": "refuted",
@@ -39,14 +44,21 @@ def claim_pairs(path: Path, corpus_path: Path | None = None) -> Iterator[tuple[s
             rec = json.loads(line)
             claim_label = _MAP.get(str(rec.get("label", "")).lower())
             evidence = rec.get("evidence") or []
+            as_a_set: list[str] = []
             for ev in evidence:
-                label = _MAP.get(str(ev.get("label", "")).lower()) or claim_label
+                own = _MAP.get(str(ev.get("label", "")).lower())
                 text = ev.get("text")
+                if text is not None and own is None:
+                    as_a_set.append(text)
+                    continue
                 if text is None and ev.get("doc_id") in corpus:
                     sentences = corpus[ev["doc_id"]].get("sentences") or []
                     text = " ".join(sentences[i] for i in ev.get("sentences", []) if i < len(sentences))
+                label = own or claim_label
                 if label and text:
                     yield rec["id"], rec["claim"], text, label
+            if claim_label and any(t.strip() for t in as_a_set):
+                yield rec["id"], rec["claim"], closest_sentences(rec["claim"], as_a_set, SET_SENTENCES), claim_label
             if not evidence and claim_label == "insufficient":
                 for doc_id in rec.get("cited_doc_ids", [])[:1]:
                     doc = corpus.get(doc_id)

@@ -84,6 +84,16 @@ def overlap(query: str, text: str) -> float:
     return len(q & set(content_tokens(text))) / len(q)
 
 
+def closest_sentences(query: str, sentences: list[str], top: int) -> str:
+    """The `top` sentences sharing most content words with `query`, joined in their original order.
+
+    Evidence scattered over a document (the sentences a claim is judged against as a set) has no
+    single best run, unlike a passage (`best_window`).
+    """
+    ranked = sorted(range(len(sentences)), key=lambda i: -overlap(query, sentences[i]))[:top]
+    return " ".join(sentences[i] for i in sorted(ranked))
+
+
 def best_window(query: str, text: str, max_words: int) -> str:
     """The run of whole sentences of at most `max_words` words sharing most content words with `query`.
 

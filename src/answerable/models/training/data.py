@@ -23,7 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from answerable.models.text import best_window, content_tokens, overlap, sentences
+from answerable.models.text import best_window, closest_sentences, content_tokens, overlap, sentences
 
 SUPPORT_LABELS = ("supported", "refuted", "insufficient")
 
@@ -239,9 +239,7 @@ def wice_claims(root: Path, top: int = 5) -> list[tuple[str, str, int]]:
     """
     out = []
     for c in _jsonl(root / "wice-dev" / "claims.jsonl"):
-        sents = [e["text"] for e in c["evidence"]]
-        ranked = sorted(range(len(sents)), key=lambda i: -overlap(c["claim"], sents[i]))[:top]
-        text = " ".join(sents[i] for i in sorted(ranked))
+        text = closest_sentences(c["claim"], [e["text"] for e in c["evidence"]], top)
         out.append((c["claim"], text, 1 if c["label"] == "supported" else 0))
     return out
 
