@@ -34,7 +34,10 @@ def test_eval_floor(name: str, cache: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
-    measured = {**report.get("metrics", {}), **{f"verifier_{k}": v for k, v in report.get("verifier", {}).items()}}
+    metrics = report.get("metrics", {})
+    measured = {**metrics, **{f"verifier_{k}": v for k, v in report.get("verifier", {}).items()}}
+    if "abstained_with" in metrics:
+        measured["abstained_with_rate"] = metrics["abstained_with"]["rate"]
     for key, floor in spec.get("min", {}).items():
         assert measured[key] is not None and measured[key] >= floor, (name, key, measured[key], floor)
     for key, ceiling in spec.get("max", {}).items():

@@ -9,7 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answerable import Claim, Draft, DraftSentence, Evidence, Label, ReasonCode, Status, TrustTier, Verdict, decide
+from answerable import (
+    Claim,
+    Draft,
+    DraftSentence,
+    Evidence,
+    Label,
+    ReasonCode,
+    Status,
+    TrustTier,
+    Verdict,
+    assess,
+    decide,
+)
 from answerable.policy import Profile
 from tests.conftest import NOW, passage
 
@@ -41,6 +53,8 @@ def passages_st(draw: st.DrawFn, prefix: str = "p", n_min: int = 0, n_max: int =
                 owner=draw(st.sampled_from([None, "docs", "support"])),
             )
         )
+        cosine = draw(st.one_of(st.none(), st.floats(-1, 1)))  # None: a BM25-only hit
+        out[-1] = replace(out[-1], scores=replace(out[-1].scores, vector=cosine))
     return tuple(out)
 
 
@@ -229,3 +243,20 @@ def test_same_inputs_same_decision(ev, policy):  # type: ignore[no-untyped-def]
     assert decide(rebuilt, strict, NOW) == first
     assert decide(ev, strict, NOW).to_dict() == first.to_dict()
     assert decide(ev, strict, NOW + timedelta(days=1)).decision_id != first.decision_id
+
+
+@pytest.mark.parametrize("profile_name", PROFILE_NAMES)
+@given(ev=evidence_st(), tolerated=st.integers(0, 2), topic=st.floats(-1, 1))
+def test_no_answer_below_the_retrieval_bar(ev, tolerated, topic, profile_name, policy):  # type: ignore[no-untyped-def]
+    """Whether pages are on the topic only changes which reason is named, never whether an answer leaves."""
+    prof = replace(roomy(policy.profile(profile_name)), max_contradictions=tolerated, min_topic_similarity=topic)
+    a = assess(ev, prof, NOW)
+    if a.retrieval_score is None or a.retrieval_score >= prof.min_retrieval_score:
+        return
+    d = decide(ev, prof, NOW)
+    assert d.status is Status.ABSTAIN
+    assert {R.LOW_RETRIEVAL_CONFIDENCE, R.NO_ANSWER_BEARING_EVIDENCE} & set(d.reason_codes)
+    # The same evidence with no page on the topic: the same decision but for which of the two is named.
+    far = decide(ev, replace(prof, min_topic_similarity=2.0), NOW)
+    swapped = {R.LOW_RETRIEVAL_CONFIDENCE, R.NO_ANSWER_BEARING_EVIDENCE}
+    assert far.status is d.status and set(far.reason_codes) - swapped == set(d.reason_codes) - swapped

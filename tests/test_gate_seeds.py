@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -12,9 +13,11 @@ from answerable import (
     DraftRequiredError,
     InputError,
     Label,
+    Passage,
     ReasonCode,
     Status,
     TrustTier,
+    assess,
     authorize,
     decide,
 )
@@ -295,3 +298,50 @@ def test_a_question_only_an_off_limits_page_matches_closely_names_that_page_as_t
     assert d.next_step == code.next_step
     # An off-limits page under the bar too: nothing matched closely, and that is all there is to say.
     assert decide(case(0.25), policy.profile("strict"), NOW).reason_codes == (R.LOW_RETRIEVAL_CONFIDENCE,)
+
+
+def on_topic(p: Passage, cosine: float) -> Passage:
+    """The passage as hybrid search returns it: with its bi-encoder cosine to the question."""
+    return replace(p, scores=replace(p.scores, vector=cosine))
+
+
+def test_pages_on_the_topic_that_do_not_answer_are_no_answer_bearing_evidence(policy):  # type: ignore[no-untyped-def]
+    # The same evidence as test_low_retrieval_confidence, but the pages are on the question's topic: they were
+    # found and read, and none is likely to answer. Rephrasing will not help; a page must be written.
+    strict = policy.profile("strict")
+    weak = supported_case(rerank=0.1, runner_up=0.05)
+    close = replace(weak, passages=tuple(on_topic(p, 0.55) for p in weak.passages))
+    d = decide(close, strict, NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
+    assert d.next_step == R.NO_ANSWER_BEARING_EVIDENCE.next_step
+    assert d.suggestions and d.suggestions[0].passage_id == "a#1"
+    # Nothing on the topic (the best cosine is under the profile's bar): the retrieval is what failed.
+    far = replace(weak, passages=tuple(on_topic(p, 0.2) for p in weak.passages))
+    assert decide(far, strict, NOW).reason_codes == (R.LOW_RETRIEVAL_CONFIDENCE,)
+    assert decide(close, replace(strict, min_topic_similarity=0.6), NOW).reason_codes == (R.LOW_RETRIEVAL_CONFIDENCE,)
+    # Only usable pages count: a stale page on the topic does not make the question's topic covered.
+    stale_close = replace(far, passages=(far.passages[0], replace(close.passages[1], updated_at=date(2019, 1, 1))))
+    assert assess(stale_close, strict, NOW).topic_similarity == 0.2
+    assert decide(stale_close, strict, NOW).reason_codes == (R.LOW_RETRIEVAL_CONFIDENCE,)
+    # A passage that clears the bar is answered, whatever its cosine.
+    assert decide(replace(close, passages=(on_topic(passage("a#1", 0.9), 0.1),)), strict, NOW).status is Status.ANSWER
+
+
+def test_on_topic_pages_under_the_bar_defer_to_a_named_cause(policy):  # type: ignore[no-untyped-def]
+    strict = policy.profile("strict")
+    # Only a disallowed page clears the bar: its cause is named first, with the retrieval bar (as without
+    # the topic rule: neither code may be softened to a partial answer), not a missing answer.
+    off_limits = evidence(
+        (on_topic(passage("forum#1", 0.9, trust=TrustTier.COMMUNITY), 0.7), on_topic(passage("a#1", 0.2), 0.6)),
+        (verdict("c1", "forum#1", S, 0.95), verdict("c1", "a#1", S, 0.8)),
+    )
+    assert decide(off_limits, strict, NOW).reason_codes == (R.SOURCE_NOT_ALLOWED, R.LOW_RETRIEVAL_CONFIDENCE)
+    # Two allowed pages disagree and neither clears the bar: the conflict is the cause.
+    conflict = evidence(
+        (on_topic(passage("new#1", 0.25), 0.7), on_topic(passage("old#1", 0.2), 0.6)),
+        (verdict("c1", "new#1", S, 0.93), verdict("c1", "old#1", F, 0.9)),
+    )
+    assert decide(conflict, strict, NOW).reason_codes == (R.CONFLICTING_EVIDENCE, R.LOW_RETRIEVAL_CONFIDENCE)
+    # A profile that tolerates the conflict still does not answer from pages under the bar.
+    tolerant = replace(strict, max_contradictions=1)
+    assert decide(conflict, tolerant, NOW).reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)

@@ -102,6 +102,7 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
         top_score=top,
         margin=margin,
         retrieval_score=retrieval,
+        topic_similarity=max((p.scores.vector for p in usable if p.scores.vector is not None), default=None),
     )
 
 

@@ -55,6 +55,15 @@ def _covered(c: ClaimAssessment, a: Assessment, profile: Profile) -> bool:
 # --- veto predicates: each looks at one thing and names its own code -------------------------------
 
 
+def _below_retrieval_bar(a: Assessment, p: Profile) -> bool:
+    return a.retrieval_score is not None and a.retrieval_score < p.min_retrieval_score
+
+
+def _on_topic(a: Assessment, p: Profile) -> bool:
+    """Some usable passage is close to the question's topic (bi-encoder cosine), answer or not."""
+    return a.topic_similarity is not None and a.topic_similarity >= p.min_topic_similarity
+
+
 def veto_retrieval_confidence(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
     """The best usable passage must be relevant enough (only judged when some passage is usable).
 
@@ -62,19 +71,38 @@ def veto_retrieval_confidence(ev: Evidence, a: Assessment, p: Profile) -> set[Re
     rarely answered whole by one passage, so its weakest answered part's best support may stand in for
     the top score. A part nothing answers is named by `veto_coverage`, not blamed on retrieval, and a
     profile that allows partial answers may still answer the other parts.
+
+    Pages on the question's topic that all miss the bar are `veto_answer_bearing`'s (`_unanswered_on_topic`):
+    the retrieval is to blame ("no page matched closely; rephrase") only when nothing usable is on the
+    topic, or beside a cause another veto names. Exactly one of the two codes is raised under the bar, and
+    neither may be softened to a partial answer, so which one never changes a status.
     """
-    if a.retrieval_score is not None and a.retrieval_score < p.min_retrieval_score:
+    if _below_retrieval_bar(a, p) and not _unanswered_on_topic(ev, a, p):
         return {R.LOW_RETRIEVAL_CONFIDENCE}
     return set()
 
 
 def veto_answer_bearing(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
-    """Some passage (of any freshness or tier) must support some claim at all."""
+    """Some passage (of any freshness or tier) must support some claim at all; and where usable pages
+    are on the question's topic, one must be likely enough to answer it (the retrieval bar).
+
+    The second is the missing answer the documentation owner can write: the pages on the topic were
+    found and read, and none of them says it.
+    """
     present = {q.id for q in ev.passages if not is_blank(q)}
     supported = [v for v in ev.verdicts if v.label is Label.SUPPORTED and v.passage_id in present]
-    if not supported:
+    if not supported or _unanswered_on_topic(ev, a, p):
         return {R.NO_ANSWER_BEARING_EVIDENCE}
     return set()
+
+
+def _unanswered_on_topic(ev: Evidence, a: Assessment, p: Profile) -> bool:
+    """Usable pages on the topic miss the retrieval bar, and no other veto has a cause for it: pages that
+    disagree, or an answer that only a stale or disallowed page gives (beside those, as before this rule,
+    the retrieval bar is named)."""
+    if not (_below_retrieval_bar(a, p) and _on_topic(a, p)) or veto_conflicts(ev, a, p):
+        return False
+    return not any(_matched_only_by(ev, a, p, ids) for ids in (a.stale_passage_ids, a.disallowed_passage_ids))
 
 
 def veto_support_strength(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
@@ -118,7 +146,7 @@ def _matched_only_by(ev: Evidence, a: Assessment, p: Profile, off_limits: tuple[
     The question was matched closely, by a page the answer may not rest on: saying only "no page matched
     closely" (and suggesting a rephrasing) would hide the real cause.
     """
-    if a.retrieval_score is None or a.retrieval_score >= p.min_retrieval_score:
+    if not _below_retrieval_bar(a, p):
         return False
     return any((q.scores.rerank or 0.0) >= p.min_retrieval_score for q in ev.passages if q.id in off_limits)
 

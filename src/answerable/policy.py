@@ -69,6 +69,7 @@ class Profile:
     suggestions: int
     freshness_days: Mapping[str, int] = field(default_factory=dict)
     require_named_terms: bool = True
+    min_topic_similarity: float = 0.4
 
     @property
     def ref(self) -> PolicyRef:
@@ -210,6 +211,14 @@ SETTINGS: tuple[Setting, ...] = (
         default=True,
     ),
     Setting(
+        "min_topic_similarity",
+        "Bi-encoder cosine from which the best usable passage is on the question's topic: a question that "
+        "on-topic pages fail to answer is no_answer_bearing_evidence, not low_retrieval_confidence "
+        "(optional, default 0.4, fitted for all-MiniLM-L6-v2).",
+        _number(-1, 1),
+        default=0.4,
+    ),
+    Setting(
         "conflict_precedence",
         "Rules tried in order to resolve a conflict: supersedes, effective_date, owner_rank.",
         _members(Precedence),
@@ -311,6 +320,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         partial_for=frozenset(values["partial_for"]),
         require_dates=values["require_dates"],
         require_named_terms=values["require_named_terms"],
+        min_topic_similarity=values["min_topic_similarity"],
         conflict_precedence=values["conflict_precedence"],
         owner_rank=values["owner_rank"],
         max_passages=values["max_passages"],

@@ -47,9 +47,13 @@ _MEANING: dict[ReasonCode, str] = {
         "The only support, or the only passage that matches closely, is older than the freshness limit "
         "for its source kind, or superseded."
     ),
-    ReasonCode.NO_ANSWER_BEARING_EVIDENCE: "No retrieved passage supports any required claim.",
+    ReasonCode.NO_ANSWER_BEARING_EVIDENCE: (
+        "No retrieved passage supports any required claim, or the usable passages on the question's topic "
+        "all score below the profile's retrieval threshold."
+    ),
     ReasonCode.LOW_RETRIEVAL_CONFIDENCE: (
-        "The best usable passage's relevance score is below the profile's retrieval threshold."
+        "The best usable passage's relevance score is below the profile's retrieval threshold, and no usable "
+        "passage is on the question's topic (or another cause is named first)."
     ),
     ReasonCode.REQUIRED_CLAIM_NOT_COVERED: "At least one required claim of the question has no support.",
     ReasonCode.SUPPORT_BELOW_THRESHOLD: (

@@ -222,6 +222,9 @@ class Assessment:
     # What the retrieval-confidence veto judges: `top_score`, or for a question of several claims the weakest
     # claim's best support if that is higher (each part may rest on its own passage; none need answer all).
     retrieval_score: float | None
+    # The best usable passage's bi-encoder cosine with the question: is any page on its topic at all?
+    # None where no passage carries a vector score (evidence built by hand, a BM25-only retrieval).
+    topic_similarity: float | None = None
 
     @property
     def coverage(self) -> float:

@@ -91,6 +91,10 @@ def test_eval_writes_metrics_baselines_cases_curves_and_drift(tmp_path: Path) ->
     assert (tmp_path / "run.png").stat().st_size > 1000
     again = CliRunner().invoke(main, [*args[:-4], "--against", str(out)])
     assert again.exit_code == 0 and "0 case(s) changed" in again.output
+    named = CliRunner().invoke(main, [*args[:-4], "--reasons", "no_evidence,no_answer_bearing_evidence"])
+    assert named.exit_code == 0 and "abstained with no_evidence or no_answer_bearing_evidence: " in named.output
+    unknown = CliRunner().invoke(main, [*args[:-4], "--reasons", "no_answer"])
+    assert unknown.exit_code == 2 and "unknown reason code 'no_answer'" in unknown.output
 
 
 def test_eval_rejects_a_folder_without_cases_or_claims(tmp_path: Path) -> None:

@@ -58,6 +58,12 @@ def test_release_table_counts_each_side_of_the_boundary() -> None:
     assert m["correct_answer_rate"] == 1 / 2
     assert m["reason_code_accuracy"] == 1 / 2
     assert m["citation_validity"] == 2 / 3  # a3 cites an id outside its context
+    # Reasons named on the expected abstentions that happened (b1, b2), and, when asked, the share of all
+    # cases labelled abstain (b3 answered) that abstained naming one of the given codes.
+    assert m["abstention_reasons"] == {"conflicting_evidence": 1, "no_evidence": 1}
+    assert m["n_abstained_as_expected"] == 2 and "abstained_with" not in m
+    w = release_table(results, ("no_evidence", "evidence_stale"))["abstained_with"]
+    assert w == {"codes": ["no_evidence", "evidence_stale"], "rate": 1 / 3, "n": 1}
 
 
 def test_risk_coverage_and_aurc() -> None:

@@ -25,6 +25,15 @@ from answerable.evaluation.report import build_report, curves, format_table
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
 from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
 from answerable.policy import load_policy
+from answerable.reasons import ReasonCode
+
+
+def _reason_codes(value: str) -> tuple[str, ...]:
+    codes = tuple(c.strip() for c in value.split(",") if c.strip())
+    unknown = [c for c in codes if c not in set(ReasonCode)]
+    if unknown:
+        raise click.BadParameter(f"unknown reason code {unknown[0]!r}; one of: {', '.join(ReasonCode)}")
+    return codes
 
 
 @click.command("eval")
@@ -68,6 +77,13 @@ from answerable.policy import load_policy
     show_default=True,
     help="Where indexes are kept, keyed by corpus hash.",
 )
+@click.option(
+    "--reasons",
+    callback=lambda _ctx, _param, value: _reason_codes(value),
+    default="",
+    metavar="CODE[,CODE]",
+    help="Also report the share of cases labelled abstain that abstained naming one of these reason codes.",
+)
 @embedder_option
 @reranker_option
 @verifier_option
@@ -83,6 +99,7 @@ def eval_command(
     against: Path | None,
     metamorphic: int,
     cache: Path,
+    reasons: tuple[str, ...],
     embedder_spec: str | None,
     reranker_spec: str | None,
     verifier_spec: str | None,
@@ -114,7 +131,7 @@ def eval_command(
         engine = engine_on(store)
         with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:
             results = run_cases(engine, cases, profile, progress=lambda _i: bar.update(1))
-        report.update(build_report(results))
+        report.update(build_report(results, reasons))
         click.echo(f"== {folder} ({profile}, policy {policy.version})")
         click.echo(format_table(report))
         unlabelled = [r for r in results if r.expected is None]

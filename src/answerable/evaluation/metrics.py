@@ -7,6 +7,9 @@ Definitions (first seed article):
   (SQuAD normalisation: lower case, no punctuation, no articles, single spaces);
 - reason-code accuracy: share of correctly abstained cases that name one of the expected reasons;
 - citation validity: share of answered cases whose every cited id is in the request's context.
+Beside them: how often each reason code was named on the cases that abstained as expected, and, for
+codes a caller names, the share of cases labelled abstain that abstained naming one of them (a target
+such as "80% of missing-hop cases abstain with required_claim_not_covered or no_answer_bearing_evidence").
 A risk-coverage curve orders cases by a confidence score; at each cut, coverage is the share
 answered and risk is the share of answered cases that should have abstained. AURC is the mean risk
 over all cuts (lower is better).
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,7 +99,7 @@ def _rate(hits: int, total: int) -> float | None:
     return hits / total if total else None
 
 
-def release_table(results: Sequence[CaseResult]) -> dict[str, Any]:
+def release_table(results: Sequence[CaseResult], reasons: Sequence[str] = ()) -> dict[str, Any]:
     """The five release metrics, with their counts. Unlabelled cases count in nothing."""
     labelled = [r for r in results if r.expected is not None]
     abstain = [r for r in labelled if not r.should_answer]
@@ -119,7 +123,15 @@ def release_table(results: Sequence[CaseResult]) -> dict[str, Any]:
         "n_abstain_expected": len(abstain),
         "n_answer_expected": len(answer),
         "n_with_gold": len(with_gold),
+        "abstention_reasons": dict(Counter(code for r in abstained_ok for code in r.reason_codes).most_common()),
+        "n_abstained_as_expected": len(abstained_ok),
+        **({"abstained_with": _abstained_with(abstain, reasons)} if reasons else {}),
     }
+
+
+def _abstained_with(abstain: Sequence[CaseResult], reasons: Sequence[str]) -> dict[str, Any]:
+    hits = sum(1 for r in abstain if not r.answered and set(r.reason_codes) & set(reasons))
+    return {"codes": list(reasons), "rate": _rate(hits, len(abstain)), "n": hits}
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ def baselines(results: Sequence[CaseResult], metrics: dict[str, Any]) -> dict[st
     return out
 
 
-def build_report(results: Sequence[CaseResult]) -> dict[str, Any]:
-    metrics = release_table(results)
+def build_report(results: Sequence[CaseResult], reasons: Sequence[str] = ()) -> dict[str, Any]:
+    metrics = release_table(results, reasons)
     return {"metrics": metrics, "baselines": baselines(results, metrics), "cases": [r.to_dict() for r in results]}
 
 
@@ -51,8 +51,17 @@ def format_table(report: dict[str, Any]) -> str:
         f"  correct-answer rate      {pct(m['correct_answer_rate'])}   (gold string in answer; {m['n_with_gold']})",
         f"  reason-code accuracy     {pct(m['reason_code_accuracy'])}",
         f"  citation validity        {pct(m['citation_validity'])}",
-        "risk-coverage (AURC, lower is better):",
     ]
+    if m["abstention_reasons"]:
+        named = ", ".join(f"{code} {n}" for code, n in m["abstention_reasons"].items())
+        lines.append(f"  reasons named            {named} (on {m['n_abstained_as_expected']} expected abstentions)")
+    if "abstained_with" in m:
+        w = m["abstained_with"]
+        lines.append(
+            f"  abstained with {' or '.join(w['codes'])}: {pct(w['rate']).strip()} "
+            f"({w['n']} of {m['n_abstain_expected']} cases labelled abstain)"
+        )
+    lines.append("risk-coverage (AURC, lower is better):")
     for method, b in report["baselines"].items():
         extra = ""
         if "at_gate_supported_rate" in b:
