@@ -273,6 +273,31 @@ def test_a_conflict_names_the_pages_that_disagree_that_the_viewer_may_read() -> 
     assert row["disputed"] == "Page a#1 (https://docs.example.com/a) | Page b#1 (https://docs.example.com/b)"
 
 
+def test_missing_documentation_says_whether_to_extend_a_page_or_write_one() -> None:
+    # On the topic: the pages were found and none answers (no_answer_bearing_evidence alone). Off the topic:
+    # nothing usable matched (low_retrieval_confidence) or nothing was retrieved (no_evidence).
+    records = [
+        record(REFUND, suggestions=("refunds#0",)),
+        record(REFUND2, reasons=("no_answer_bearing_evidence", "support_below_threshold"), suggestions=("refunds#0",)),
+        record(REFUND3, reasons=("low_retrieval_confidence",), suggestions=("refunds#0",)),
+        record(SSO, reasons=("no_evidence",)),
+        record(LIMIT, reasons=("evidence_stale", "low_retrieval_confidence"), suggestions=("limits#0",)),
+    ]
+    assert [g.topic_found for g in select(records, "default")] == [True, True, False, False, False]
+    pages = {p: page(p) for p in ("refunds#0", "limits#0")}
+    report = build_report(select(records, "default"), FAKE, pages, tenant="default", threshold=0.9)
+    (refund, sso), (limit,) = report.by_cause().values()
+    assert (refund.topic_found, sso.topic_found, limit.topic_found) == (True, False, None)  # 2 of 3 on the topic
+    lines = to_markdown(report).splitlines()
+    link = "[Page refunds\\#0](https://docs.example.com/refunds)"
+    assert f"   - Pages on this topic, none of which answers it (add the answer to one): {link}" in lines
+    assert "   - No page is on this topic: write one" in lines  # the SSO question: nothing to list
+    assert "   - Closest pages: [Page limits\\#0](https://docs.example.com/limits)" in lines  # stale: as before
+    assert [r["topic_found"] for r in csv.DictReader(io.StringIO(to_csv(report)))] == ["yes", "no", ""]
+    alone = build_report(select(records[2:3], "default"), FAKE, pages, tenant="default", threshold=0.9)
+    assert f"   - No page is on this topic: write one (closest: {link})" in to_markdown(alone).splitlines()
+
+
 def test_ties_go_to_the_most_recent_cluster() -> None:
     records = [record(SSO), record(LIMIT)]
     report = build_report(select(records, "default"), FAKE, {}, tenant="default", threshold=0.99)

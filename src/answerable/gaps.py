@@ -56,7 +56,7 @@ _TITLE: dict[Cause, str] = {
     Cause.NOT_ALLOWED: "Not allowed for the workflow",
 }
 _ACTION: dict[Cause, str] = {
-    Cause.MISSING: "No allowed page answers these questions: write one.",
+    Cause.MISSING: "No allowed page answers these questions: add the answer to a page on the topic, or write one.",
     Cause.STALE: "The only answer is older than the freshness limit or superseded: update it.",
     Cause.CONFLICTING: "Pages contradict each other on these: reconcile them, or mark which one supersedes.",
     Cause.NOT_ALLOWED: (
@@ -85,6 +85,7 @@ CAUSE_OF_REASON: dict[ReasonCode, Cause] = {
 }
 
 _GAP_STATUSES = frozenset({Status.ABSTAIN.value, Status.PARTIAL.value})
+_OFF_TOPIC = frozenset({ReasonCode.NO_EVIDENCE.value, ReasonCode.LOW_RETRIEVAL_CONFIDENCE.value})
 _KNOWN_REASONS = frozenset(r.value for r in ReasonCode)
 
 
@@ -101,6 +102,9 @@ class Gap:
     suggestions: tuple[str, ...]
     unmentioned: tuple[str, ...] = ()  # names and numbers of the question no page the asker could read mentions
     disputed: tuple[str, ...] = ()  # passages the decision found contradicting each other
+    # Whether the decision found a page the asker could read on the question's topic: not when it named
+    # no_evidence or low_retrieval_confidence (nothing retrieved, or nothing usable on the topic).
+    topic_found: bool = True
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,9 @@ class Cluster:
     pages: tuple[Page, ...]
     unmentioned: tuple[str, ...] = ()
     disputed: tuple[Page, ...] = ()  # the pages that disagree, for a conflict; not repeated in `pages`
+    # Missing documentation only: did most of these questions find pages on their topic (add the answer to
+    # one of them) or none (write a new page)? None for the other causes.
+    topic_found: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -166,13 +173,14 @@ def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None
         if since is not None and _as_of(record) < since:
             continue
         decision = record.get("decision") or {}
+        codes = record.get("reason_codes") or ()
         out.append(
             Gap(
                 order=order,
                 question=question,
                 principal=str(principal.get("id") or ""),
                 status=str(record["status"]),
-                cause=cause_of(record.get("reason_codes") or ()),
+                cause=cause_of(codes),
                 missing_claims=tuple(str(c) for c in record.get("missing_claims") or ()),
                 suggestions=tuple(str(s["passage_id"]) for s in decision.get("suggestions") or () if "passage_id" in s),
                 unmentioned=tuple(
@@ -186,6 +194,7 @@ def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None
                         for pid in c.get("passage_ids") or ()
                     )
                 ),
+                topic_found=not _OFF_TOPIC & set(codes),
             )
         )
     return tuple(out)
@@ -319,6 +328,7 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
         pages=closest,
         unmentioned=tuple(t for t, _ in terms.most_common(MAX_CLAIMS)),
         disputed=disputed,
+        topic_found=2 * sum(g.topic_found for g in all_gaps) >= len(all_gaps) if cause is Cause.MISSING else None,
     )
 
 
@@ -385,10 +395,21 @@ def to_markdown(report: GapReport) -> str:
                 lines.append("   - No page mentions: " + ", ".join(_md(t) for t in c.unmentioned))
             if c.disputed:
                 lines.append("   - Pages that disagree: " + ", ".join(_md_page(p) for p in c.disputed))
-            if c.pages:
-                lines.append("   - Closest pages: " + ", ".join(_md_page(p) for p in c.pages))
+            lines += _md_pages(c)
         lines.append("")
     return "\n".join(lines)
+
+
+def _md_pages(c: Cluster) -> list[str]:
+    """The closest pages; for missing documentation, whether to extend one of them or write a new one."""
+    listed = ", ".join(_md_page(p) for p in c.pages)
+    if c.topic_found is False:
+        return ["   - No page is on this topic: write one" + (f" (closest: {listed})" if listed else "")]
+    if not listed:
+        return []
+    if c.topic_found:
+        return [f"   - Pages on this topic, none of which answers it (add the answer to one): {listed}"]
+    return [f"   - Closest pages: {listed}"]
 
 
 CSV_FIELDS = (
@@ -402,6 +423,7 @@ CSV_FIELDS = (
     "pages",
     "unmentioned",
     "disputed",
+    "topic_found",
 )
 
 
@@ -434,6 +456,7 @@ def to_csv(report: GapReport) -> str:
                     _cell(" | ".join(_csv_page(p) for p in c.pages)),
                     _cell(" | ".join(c.unmentioned)),
                     _cell(" | ".join(_csv_page(p) for p in c.disputed)),
+                    "" if c.topic_found is None else "yes" if c.topic_found else "no",
                 ]
             )
     return buf.getvalue()

@@ -16,8 +16,11 @@ class ReasonCode(StrEnum):
     SOURCE_NOT_ALLOWED = "source_not_allowed"
     CONFLICTING_EVIDENCE = "conflicting_evidence"
     EVIDENCE_STALE = "evidence_stale"
-    NO_ANSWER_BEARING_EVIDENCE = "no_answer_bearing_evidence"
+    # Under the retrieval bar exactly one of these two is about retrieval: low_retrieval_confidence when
+    # nothing usable is on the question's topic. Beside it, no_answer_bearing_evidence (nothing supports
+    # anything) is true too, but "the documents mention the topic" would not be, so it comes second.
     LOW_RETRIEVAL_CONFIDENCE = "low_retrieval_confidence"
+    NO_ANSWER_BEARING_EVIDENCE = "no_answer_bearing_evidence"
     REQUIRED_CLAIM_NOT_COVERED = "required_claim_not_covered"
     SUPPORT_BELOW_THRESHOLD = "support_below_threshold"
     AMBIGUOUS_SOURCES = "ambiguous_sources"
