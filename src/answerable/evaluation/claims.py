@@ -4,7 +4,7 @@ Pairs are (claim, evidence text) with the evidence's own label. Evidence given a
 indices (SciFact rationales) is read from the folder's corpus and carries the claim's label. Evidence
 sentences given as text with no label of their own (WiCE: the sentences of the cited article) share the
 claim's label as a set: the claim is supported, partly supported or not by them together, not by each
-one, so they make one pair, the claim against the `SET_SENTENCES` sentences closest to it (as
+one, so they make one pair, the claim against the `models.text.SET_SENTENCES` sentences closest to it (as
 `bench/models_eval.py` judges WiCE). `partial` counts as insufficient (part of the claim lacks support);
 `disputed` claims are set-level conflicts, not pairs, and are left out.
 """
@@ -20,7 +20,6 @@ from answerable.models.base import Verifier
 from answerable.models.text import closest_sentences
 
 LABELS = ("supported", "refuted", "insufficient")
-SET_SENTENCES = 5
 _MAP = {
     "supported": "supported",
     "refuted": "refuted",
@@ -58,7 +57,7 @@ def claim_pairs(path: Path, corpus_path: Path | None = None) -> Iterator[tuple[s
                 if label and text:
                     yield rec["id"], rec["claim"], text, label
             if claim_label and any(t.strip() for t in as_a_set):
-                yield rec["id"], rec["claim"], closest_sentences(rec["claim"], as_a_set, SET_SENTENCES), claim_label
+                yield rec["id"], rec["claim"], closest_sentences(rec["claim"], as_a_set), claim_label
             if not evidence and claim_label == "insufficient":
                 for doc_id in rec.get("cited_doc_ids", [])[:1]:
                     doc = corpus.get(doc_id)

@@ -84,7 +84,11 @@ def overlap(query: str, text: str) -> float:
     return len(q & set(content_tokens(text))) / len(q)
 
 
-def closest_sentences(query: str, sentences: list[str], top: int) -> str:
+# Sentences a claim is judged against when its evidence is a set (WiCE): the eval and the trainer's.
+SET_SENTENCES = 5
+
+
+def closest_sentences(query: str, sentences: list[str], top: int = SET_SENTENCES) -> str:
     """The `top` sentences sharing most content words with `query`, joined in their original order.
 
     Evidence scattered over a document (the sentences a claim is judged against as a set) has no

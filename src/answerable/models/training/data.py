@@ -23,7 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from answerable.models.text import best_window, closest_sentences, content_tokens, overlap, sentences
+from answerable.models.text import SET_SENTENCES, best_window, closest_sentences, content_tokens, overlap, sentences
 
 SUPPORT_LABELS = ("supported", "refuted", "insufficient")
 
@@ -231,7 +231,7 @@ def scifact_pairs(root: Path) -> dict[Split, list[Pair]]:
     return out
 
 
-def wice_claims(root: Path, top: int = 5) -> list[tuple[str, str, int]]:
+def wice_claims(root: Path, top: int = SET_SENTENCES) -> list[tuple[str, str, int]]:
     """WiCE claims as (claim, evidence window, 1 if supported else 0); evaluation only.
 
     The window is the `top` sentences of the cited article closest to the claim by word overlap, in
