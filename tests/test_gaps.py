@@ -296,6 +296,11 @@ def test_missing_documentation_says_whether_to_extend_a_page_or_write_one() -> N
     assert [r["topic_found"] for r in csv.DictReader(io.StringIO(to_csv(report)))] == ["yes", "no", ""]
     alone = build_report(select(records[2:3], "default"), FAKE, pages, tenant="default", threshold=0.9)
     assert f"   - No page is on this topic: write one (closest: {link})" in to_markdown(alone).splitlines()
+    # Pages on the topic that the viewer may not read: the report does not say that such pages exist.
+    hidden = build_report(select(records[:2], "default"), FAKE, {}, tenant="default", threshold=0.9)
+    (c,) = hidden.clusters
+    assert c.topic_found is None and "on this topic" not in to_markdown(hidden)
+    assert [r["topic_found"] for r in csv.DictReader(io.StringIO(to_csv(hidden)))] == [""]
 
 
 def test_ties_go_to_the_most_recent_cluster() -> None:

@@ -131,7 +131,8 @@ class Cluster:
     unmentioned: tuple[str, ...] = ()
     disputed: tuple[Page, ...] = ()  # the pages that disagree, for a conflict; not repeated in `pages`
     # Missing documentation only: did most of these questions find pages on their topic (add the answer to
-    # one of them) or none (write a new page)? None for the other causes.
+    # one of them, listed in `pages`) or none (write a new page)? None for the other causes, and when the
+    # pages found are none the viewer may read.
     topic_found: bool | None = None
 
 
@@ -328,8 +329,18 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
         pages=closest,
         unmentioned=tuple(t for t, _ in terms.most_common(MAX_CLAIMS)),
         disputed=disputed,
-        topic_found=2 * sum(g.topic_found for g in all_gaps) >= len(all_gaps) if cause is Cause.MISSING else None,
+        topic_found=_topic_found(cause, all_gaps, closest),
     )
+
+
+def _topic_found(cause: Cause, gaps: Sequence[Gap], readable: tuple[Page, ...]) -> bool | None:
+    """Missing documentation: did most of these decisions find pages on the topic? "Yes" only with a page the
+    viewer may read to show for it: the pages an asker found may be ones the viewer may not know exist."""
+    if cause is not Cause.MISSING:
+        return None
+    if 2 * sum(g.topic_found for g in gaps) < len(gaps):
+        return False
+    return True if readable else None
 
 
 def _most_named(
