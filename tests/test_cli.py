@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from answerable import __version__
+from answerable import __version__, assess
 from answerable.cli import main
 from answerable.codec import decision_from_dict, evidence_from_dict
 from answerable.engine import log_record
@@ -221,6 +221,11 @@ def test_log_show_one_decision_by_id(tmp_path: Path):
     assert f"question: {evidence.question}" in out.output
     assert "asked by: ana (tenant acme, groups support); profile strict" in out.output
     assert "time: claims 0.2 ms, search 12.5 ms, rerank 80.0 ms; total 92.8 ms" in out.output
+    # What the retrieval vetoes compared: the fixtures' passages carry no vector score, so no topic.
+    a = assess(evidence, profile, date(2026, 11, 29))
+    bar = f"{profile.min_retrieval_score:.2f}"
+    assert f"gate: retrieval {a.retrieval_score:.3f} (bar {bar}), margin " in out.output
+    assert "topic - (bar 0.40)" in out.output
     for p in evidence.passages:
         assert p.id in out.output
     assert out.output.rstrip().endswith(render_decision(decision))

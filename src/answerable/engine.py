@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from answerable.assess import assess
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -318,6 +319,7 @@ def log_record(
     drafted: bool,
 ) -> dict[str, Any]:
     """Everything that went into a decision and what came out, as plain JSON."""
+    a = assess(evidence, prof, now)
     return {
         "decision_id": decision.decision_id,
         "question": evidence.question,
@@ -339,6 +341,15 @@ def log_record(
         ],
         "reranked": [{"passage_id": p.id, "rerank": p.scores.rerank} for p in evidence.passages],
         "verdicts": to_jsonable(evidence.verdicts),
+        # What the retrieval vetoes compared, beside the profile's bars (None where nothing was usable).
+        "gate": {
+            "retrieval_score": a.retrieval_score,
+            "min_retrieval_score": prof.min_retrieval_score,
+            "margin": a.margin,
+            "min_margin": prof.min_margin,
+            "topic_similarity": a.topic_similarity,
+            "min_topic_similarity": prof.min_topic_similarity,
+        },
         "generated": drafted,
         "status": str(decision.status),
         "reason_codes": [str(r) for r in decision.reason_codes],

@@ -91,6 +91,13 @@ def render_record(record: Mapping[str, Any]) -> str:
     rest = [pid for pid in retrieved if pid not in scored]
     if rest:
         lines.append(f"  retrieved, not reranked: {', '.join(rest)}")
+    gate = record.get("gate")
+    if gate:
+        lines.append(
+            f"gate: retrieval {_num(gate.get('retrieval_score'), 3)} (bar {_num(gate.get('min_retrieval_score'), 2)}), "
+            f"margin {_num(gate.get('margin'), 3)} (bar {_num(gate.get('min_margin'), 2)}), "
+            f"topic {_num(gate.get('topic_similarity'), 3)} (bar {_num(gate.get('min_topic_similarity'), 2)})"
+        )
     stages = ("claims", "search", "rerank", "verify", "gate", "generate", "cite", "decide")
     logged = record.get("timings_ms", {})
     timings = {k: logged[k] for k in stages if k in logged} | {k: t for k, t in logged.items() if k not in stages}
