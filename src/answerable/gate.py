@@ -98,8 +98,8 @@ def veto_answer_bearing(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCo
 
 def _unanswered_on_topic(ev: Evidence, a: Assessment, p: Profile) -> bool:
     """Usable pages on the topic miss the retrieval bar, and no other veto has a cause for it: pages that
-    disagree, or an answer that only a stale or disallowed page gives (beside those, as before this rule,
-    the retrieval bar is named)."""
+    disagree, or an answer that only a stale or disallowed page gives. Beside such a cause the retrieval
+    bar is named instead: the cause comes first, and nothing on the topic was usable."""
     if not (_below_retrieval_bar(a, p) and _on_topic(a, p)) or veto_conflicts(ev, a, p):
         return False
     return not any(_matched_only_by(ev, a, p, ids) for ids in (a.stale_passage_ids, a.disallowed_passage_ids))
