@@ -211,3 +211,37 @@ def test_assist_answers_the_covered_part_and_names_the_unmentioned_one(policy): 
     assert d.status is Status.PARTIAL and d.reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
     assert d.missing_claims == (claims[1].text,) and d.claims[1].unmatched_terms == ("Lumen", "Studio")
     assert decide(ev, policy.profile("strict"), NOW).status is Status.ABSTAIN
+
+
+def test_a_part_is_covered_only_by_a_passage_that_names_what_sets_it_apart(policy):  # type: ignore[no-untyped-def]
+    claims = (
+        Claim("c1", "Which tennis player was born first: Lucie Hradecka?"),
+        Claim("c2", "Which tennis player was born first: Raffaella Reggi?"),
+    )
+    lucie = passage("lucie#1", 0.9, text="Lucie Hradecka (born 21 May 1985) is a tennis player.")
+    # Mentions Reggi, so the question's evidence as a whole does; but it never says when she was born.
+    oslo = passage("oslo#1", 0.4, text="Raffaella Reggi finished runner-up at the 1991 Oslo Open.")
+    strict = policy.profile("strict")
+    # The model judged Lucie's page to answer the part about Reggi: it cannot, as it never names her.
+    ev = evidence(
+        (lucie, oslo),
+        (
+            verdict("c1", "lucie#1", S, 0.9),
+            verdict("c2", "lucie#1", S, 0.8),
+            verdict("c2", "oslo#1", Label.INSUFFICIENT, 0.7),
+        ),
+        claims,
+    )
+    d = decide(ev, strict, NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+    assert d.claims[1].status is ClaimStatus.MISSING and d.claims[1].unmatched_terms == ("Raffaella", "Reggi")
+    assert d.claims[0].status is ClaimStatus.SUPPORTED  # the name both parts share is no such test
+    # Nor can it refute that part: no conflict is raised by a page about someone else.
+    refuted = replace(ev, verdicts=(verdict("c1", "lucie#1", S, 0.9), verdict("c2", "lucie#1", F, 0.9)))
+    assert assess(refuted, strict, NOW).conflicts == ()
+    # A page that names her and answers the part covers it; only that page is cited for it.
+    reggi = passage("reggi#1", 0.85, text="Raffaella Reggi (born 27 November 1965) is a tennis player.")
+    answered = replace(ev, passages=(lucie, oslo, reggi), verdicts=(*ev.verdicts, verdict("c2", "reggi#1", S, 0.85)))
+    a = assess(answered, strict, NOW)
+    assert a.claims[1].status is ClaimStatus.SUPPORTED and a.claims[1].passage_ids == ("reggi#1",)
+    assert authorize(answered, replace(strict, require_named_terms=False), NOW).status is Status.ANSWER

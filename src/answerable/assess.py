@@ -5,12 +5,13 @@ Pure: values in, values out. `now` is passed in; nothing here reads a clock.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 
 from answerable.policy import Precedence, Profile
-from answerable.terms import Mentions, mentions_in, named_terms
+from answerable.terms import Mentions, Term, mentions_in, named_terms
 from answerable.types import (
     Assessment,
     Claim,
@@ -78,9 +79,15 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
 
     claims: list[ClaimAssessment] = []
     conflicts: list[Conflict] = []
+    own = _own_terms(evidence.claims) if profile.require_named_terms else {}
     for claim in evidence.claims:
         verdicts = [v for v in evidence.verdicts if v.claim_id == claim.id and v.passage_id in by_id]
+        unmentioned: tuple[str, ...] = ()
+        if own.get(claim.id):
+            verdicts, unmentioned = _about_claim(verdicts, own[claim.id], by_id, profile)
         result, conflict = _assess_claim(claim, verdicts, by_id, usable_ids, stale, disallowed, profile)
+        if unmentioned and result.status is ClaimStatus.MISSING:
+            result = replace(result, unmatched_terms=unmentioned)
         claims.append(result)
         if conflict is not None:
             conflicts.append(conflict)
@@ -125,6 +132,34 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
                 c = replace(c, status=ClaimStatus.MISSING, passage_ids=(), unmatched_terms=unmatched)
         out.append(c)
     return out
+
+
+def _own_terms(claims: Iterable[Claim]) -> dict[str, tuple[Term, ...]]:
+    """Per claim of several, the names only it states: what sets it apart ("Reggi" in "born first: Reggi?")."""
+    terms = {c.id: named_terms(c.text) for c in claims}
+    if len(terms) < 2:
+        return {}
+    stated = Counter(t.key for mine in terms.values() for t in mine)
+    return {cid: tuple(t for t in mine if stated[t.key] == 1) for cid, mine in terms.items()}
+
+
+def _about_claim(
+    verdicts: list[Verdict], own: tuple[Term, ...], by_id: dict[str, Passage], profile: Profile
+) -> tuple[list[Verdict], tuple[str, ...]]:
+    """Only a passage that mentions the names setting a claim apart can support or refute it.
+
+    Returns the verdicts kept, and the names that a passage judged to support or refute the claim did not
+    mention (what the decision says is missing when nothing else covers the claim).
+    """
+    kept, unmentioned = [], {}
+    for v in verdicts:
+        p = by_id[v.passage_id]
+        missing = mentions_in((f"{p.title or ''}\n{p.text}",)).unmatched(own)
+        if not missing:
+            kept.append(v)
+        elif v.label is not Label.INSUFFICIENT and v.strength >= profile.min_support:
+            unmentioned.update(dict.fromkeys(missing))
+    return kept, tuple(unmentioned)
 
 
 def _strongest(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
