@@ -45,7 +45,29 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         ),
         (
             "Woman's Era and Naj are what kind of magazines?",
-            ["Woman's Era are what kind of magazines?", "Naj are what kind of magazines?"],
+            ["Woman's Era is what kind of magazines?", "Naj is what kind of magazines?"],
+        ),
+        # Each part is said of one of the pair: no "both", a singular verb, "the same X" asked as "what X".
+        (
+            "Eric Ambler and Carol Shields are both best known for what profession?",
+            ["Eric Ambler is best known for what profession?", "Carol Shields is best known for what profession?"],
+        ),
+        (
+            "Are both Coldplay and Pierre Bouvier from the same country?",
+            ["What country is Coldplay from?", "What country is Pierre Bouvier from?"],
+        ),
+        (
+            "Were both Ada Lovelace and Alan Turing born in the same city?",
+            ["What city was Ada Lovelace born in?", "What city was Alan Turing born in?"],
+        ),
+        (
+            "Are both Mayo Clinic and Cleveland Clinic in Ohio?",
+            ["Is Mayo Clinic in Ohio?", "Is Cleveland Clinic in Ohio?"],
+        ),
+        # A shared head noun is not a pair of names: splitting it would drop words from one part.
+        (
+            "Are both Slack and Zapier integrations available on the Free plan?",
+            ["Are both Slack and Zapier integrations available on the Free plan?"],
         ),
         (
             "VIVA Media AG changed its name in 2004. What does their new acronym stand for?",

@@ -76,6 +76,28 @@ def _is_name(text: str) -> bool:
     return 0 < len(words) <= 6 and words[0][0].isupper() and words[-1][0].isupper()
 
 
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
+_THE_SAME = re.compile(r"^(?P<pre>.*?)\bthe same\s+(?P<noun>\w+)\s*(?P<post>.*)$", re.I)
+
+
+def _singular_verb(text: str) -> str:
+    """ "are best known for" -> "is best known for": the verb said of one of the pair."""
+    first, _, rest = text.partition(" ")
+    one = _SINGULAR.get(first.lower())
+    if one is None:
+        return text
+    return f"{one.capitalize() if first[0].isupper() else one} {rest}".strip()
+
+
+def _said_of(name: str, aux: str, rest: str, mark: str) -> str:
+    """One of "Are both A and B from the same country?": "What country is A from?" ("Is A from ...?")."""
+    verb = _singular_verb(aux)
+    same = _THE_SAME.match(rest)
+    if same:
+        return _clean(f"What {same['noun']} {verb.lower()} {name} {same['pre']} {same['post']}") + "?"
+    return f"{verb} {name} {rest}{mark}"
+
+
 def _split_part(part: str) -> list[str]:
     body = part.rstrip("?").strip()
     mark = "?" if part.endswith("?") else ""
@@ -92,11 +114,12 @@ def _split_part(part: str) -> list[str]:
         aux = {"do": "does", "Do": "Does"}.get(m["aux"], m["aux"])  # said of each one alone
         return [f"{m['wh']} {m['thing']}{aux} {i} have{mark}" for i in items]
     m = _BOTH.match(body)
-    if m:
-        return [f"{m['aux']} {m['a']} {m['rest']}{mark}", f"{m['aux']} {m['b']} {m['rest']}{mark}"]
+    if m and _is_name(m["a"]) and _is_name(m["b"]):
+        return [_said_of(name, m["aux"], m["rest"], mark) for name in (m["a"], m["b"])]
     m = _SUBJECT_PAIR.match(body)
     if m and len(m["a"].split()) <= 5 and len(m["b"].split()) <= 5:
-        return [f"{m['a']} {m['rest']}{mark}", f"{m['b']} {m['rest']}{mark}"]
+        rest = _singular_verb(re.sub(r"\bboth\s+", "", m["rest"], count=1, flags=re.I))
+        return [f"{m['a']} {rest}{mark}", f"{m['b']} {rest}{mark}"]
     pieces = [p for p in _SPLIT_QUESTIONS.split(body) if p and p.strip()]
     if len(pieces) > 1:
         return [_clean(p) + mark for p in pieces]
