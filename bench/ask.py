@@ -1,11 +1,13 @@
 """`ask` latency without an LLM: p50/p95 and the share of time in each stage.
 
-    .venv/bin/python bench/ask.py [--reranker answerable] [--verifier answerable] [--questions 50]
+    .venv/bin/python bench/ask.py [--reranker ensemble] [--verifier answerable] [--confirmer answerable-mpnet]
+                                  [--questions 50]
 
 Three corpora: the example docs (examples/docs + examples/questions.jsonl), SQuAD 2.0 dev-a
 (../shared/data/squad2-dev-a, its questions), and 100k synthetic chunks (SQuAD paragraphs plus random
-filler, random-vector padding so the store holds 100k rows; SQuAD questions). Models are loaded once;
-the first question of each corpus is a warm-up and is not counted.
+filler, random-vector padding so the store holds 100k rows; SQuAD questions). Models are loaded once,
+the confirmer too (the engine would load it on the first answer); the first question of each corpus is a
+warm-up and is not counted.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from answerable.embed import load_embedder  # noqa: E402
 from answerable.engine import Engine  # noqa: E402
 from answerable.ingest.chunking import content_hash  # noqa: E402
 from answerable.ingest.pipeline import ingest  # noqa: E402
-from answerable.models import load_reranker, load_verifier  # noqa: E402
+from answerable.models import DEFAULT_CONFIRMER, load_reranker, load_verifier  # noqa: E402
 from answerable.models.own_backend import OwnReranker, OwnVerifier  # noqa: E402
 from answerable.policy import load_policy  # noqa: E402
 from answerable.store.sqlite import SQLiteStore  # noqa: E402
@@ -82,13 +84,15 @@ def run(engine: Engine, qs: list[str]) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--reranker", default="answerable")
+    parser.add_argument("--reranker", default="ensemble")
     parser.add_argument("--verifier", default="answerable")
+    parser.add_argument("--confirmer", default=DEFAULT_CONFIRMER, help="asked under a profile with min_confirmation")
     parser.add_argument("--questions", type=int, default=40)
     parser.add_argument("--chunks", type=int, default=100_000)
     args = parser.parse_args()
     embedder = load_embedder()
     reranker, verifier, policy = load_reranker(args.reranker), load_verifier(args.verifier), load_policy()
+    confirmer = load_reranker(args.confirmer)
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         corpora = [
@@ -117,10 +121,11 @@ def main() -> None:
             if target:
                 pad(store, target, embedder.dim)
             members = getattr(reranker, "members", [])  # an ensemble's trained member remembers pairs too
-            for model in (reranker, verifier, *members):  # the own models remember pairs: start each corpus afresh
+            # The own models remember pairs: start each corpus afresh.
+            for model in (reranker, verifier, confirmer, *members):
                 if isinstance(model, OwnReranker | OwnVerifier):
                     model.forget()
-            r = run(Engine(store, embedder, reranker, verifier, policy), qs)
+            r = run(Engine(store, embedder, reranker, verifier, policy, confirmer=confirmer), qs)
             results[name] = r
             shares: dict[str, float] = r["share"]  # type: ignore[assignment]
             share = ", ".join(f"{k} {v:.0%}" for k, v in shares.items())

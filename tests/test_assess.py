@@ -6,8 +6,10 @@ from dataclasses import replace
 from datetime import date
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
+from answerable.assess import confirmed
 from answerable.policy import Precedence
 from answerable.render import render_decision
+from answerable.types import Verdict
 from tests.conftest import NOW, draft, evidence, passage, verdict
 
 S, F = Label.SUPPORTED, Label.REFUTED
@@ -245,3 +247,35 @@ def test_a_part_is_covered_only_by_a_passage_that_names_what_sets_it_apart(polic
     a = assess(answered, strict, NOW)
     assert a.claims[1].status is ClaimStatus.SUPPORTED and a.claims[1].passage_ids == ("reggi#1",)
     assert authorize(answered, replace(strict, require_named_terms=False), NOW).status is Status.ANSWER
+
+
+# --- confirmation: a second answerability model must agree that the best support answers ----------
+
+
+def test_support_the_second_model_does_not_confirm_does_not_count(policy):  # type: ignore[no-untyped-def]
+    strict = replace(policy.profile("strict"), min_confirmation=0.25)
+    best = Verdict("c1", "a#1", S, 0.9, confirmation=0.1)
+    weaker = verdict("c1", "b#1", S, 0.8)  # never asked: the strongest support speaks for the claim
+    ev = evidence((passage("a#1", 0.9), passage("b#1", 0.85)), (best, weaker), drafted=draft(("A.", ("a#1",), 0.9)))
+    d = decide(ev, strict, NOW)
+    assert d.status is Status.ABSTAIN and ReasonCode.NO_ANSWER_BEARING_EVIDENCE in d.reason_codes
+    assert d.claims[0].status is ClaimStatus.MISSING
+    # Confirmed, it answers; a profile without the setting, or support never asked about, is as before.
+    assert decide(replace(ev, verdicts=(replace(best, confirmation=0.3), weaker)), strict, NOW).status is Status.ANSWER
+    assert decide(ev, replace(strict, min_confirmation=0.0), NOW).status is Status.ANSWER
+    assert decide(replace(ev, verdicts=(replace(best, confirmation=None), weaker)), strict, NOW).status is Status.ANSWER
+    # The evidence a caller holds is not changed: the log keeps both models' word.
+    assert confirmed(ev, strict).verdicts[0].label is Label.INSUFFICIENT and ev.verdicts[0].label is S
+
+
+def test_each_claim_needs_its_own_strongest_support_confirmed(policy):  # type: ignore[no-untyped-def]
+    strict = replace(policy.profile("strict"), min_confirmation=0.25)
+    claims = (Claim("c1", "How do I rotate a key?"), Claim("c2", "how long do rotated keys last?"))
+    ev = evidence(
+        (passage("a#1", 0.9), passage("b#1", 0.9)),
+        (Verdict("c1", "a#1", S, 0.9, confirmation=0.8), Verdict("c2", "b#1", S, 0.9, confirmation=0.05)),
+        claims,
+    )
+    a = assess(confirmed(ev, strict), strict, NOW)
+    assert [c.status for c in a.claims] == [ClaimStatus.SUPPORTED, ClaimStatus.MISSING]
+    assert authorize(ev, strict, NOW).reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)

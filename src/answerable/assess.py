@@ -57,6 +57,36 @@ def is_allowed(passage: Passage, profile: Profile) -> bool:
     return passage.trust in profile.allowed_trust
 
 
+def strongest_support(verdicts: Iterable[Verdict], claim_id: str, min_support: float) -> Verdict | None:
+    """A claim's strongest support at or above `min_support`: what the second model is asked to confirm."""
+    support = [v for v in verdicts if v.claim_id == claim_id and v.label is Label.SUPPORTED]
+    ranked = sorted((v for v in support if v.strength >= min_support), key=lambda v: (-v.strength, v.passage_id))
+    return ranked[0] if ranked else None
+
+
+def confirmed(evidence: Evidence, profile: Profile) -> Evidence:
+    """The evidence as the gate weighs it, after the second answerability model's word.
+
+    When the second model does not confirm (below `min_confirmation`) that a claim's strongest support
+    answers it, none of the claim's support counts: the two models disagree about the best evidence there
+    is, and a weaker passage may not stand in for it. Each such verdict becomes insufficient.
+    """
+    doubted = set()
+    for claim in evidence.claims:
+        best = strongest_support(evidence.verdicts, claim.id, profile.min_support)
+        if best is not None and best.confirmation is not None and best.confirmation < profile.min_confirmation:
+            doubted.add(claim.id)
+    if not doubted:
+        return evidence
+    verdicts = tuple(
+        replace(v, label=Label.INSUFFICIENT, strength=1 - v.strength)
+        if v.claim_id in doubted and v.label is Label.SUPPORTED
+        else v
+        for v in evidence.verdicts
+    )
+    return replace(evidence, verdicts=verdicts)
+
+
 def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
     """Judge every claim against the set of passages, as the profile requires."""
     present = [p for p in evidence.passages if not is_blank(p)]
@@ -256,4 +286,4 @@ def resolve_conflict(
     return None, None
 
 
-__all__ = ["assess", "is_allowed", "is_blank", "is_stale", "resolve_conflict"]
+__all__ = ["assess", "confirmed", "is_allowed", "is_blank", "is_stale", "resolve_conflict", "strongest_support"]

@@ -128,6 +128,7 @@ def evidence_from_dict(obj: Mapping[str, Any], where: str = "evidence") -> Evide
             passage_id=_get(v, "passage_id", f"{where}.verdicts[{i}]", str),
             label=parse_enum(Label, v.get("label"), f"{where}.verdicts[{i}].label"),
             strength=float(_get(v, "strength", f"{where}.verdicts[{i}]", (int, float))),
+            confirmation=_get(v, "confirmation", f"{where}.verdicts[{i}]", (int, float), None),
         )
         for i, v in enumerate(_get(obj, "verdicts", where, list, []))
     )

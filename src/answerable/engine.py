@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from answerable.assess import assess
+from answerable.assess import assess, confirmed, strongest_support
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -27,6 +27,7 @@ from answerable.gate import authorize, decide
 from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
 from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
+from answerable.models import DEFAULT_CONFIRMER, LazyReranker
 from answerable.models.base import Reranker, Verifier
 from answerable.models.ensemble import rank_sentences_with
 from answerable.policy import Policy, Profile
@@ -86,7 +87,7 @@ class Stopwatch:
 
     def lap(self, stage: str) -> None:
         now = time.perf_counter()
-        self.ms[stage] = round((now - self._last) * 1000, 3)
+        self.ms[stage] = round(self.ms.get(stage, 0.0) + (now - self._last) * 1000, 3)  # a stage run twice adds up
         self._last = now
 
 
@@ -105,6 +106,7 @@ class Engine:
         decomposer: Decomposer | None = None,
         config: EngineConfig | None = None,
         sentence_ranker: Reranker | None = None,
+        confirmer: Reranker | None = None,
         log: bool = True,
         today: Callable[[], date] = date.today,
     ) -> None:
@@ -116,6 +118,8 @@ class Engine:
         self.sentence_ranker = sentence_ranker or rank_sentences_with(reranker)
         self.generator = generator or ExtractiveGenerator(self.sentence_ranker.score)
         self.decomposer = decomposer or RuleDecomposer()
+        # Asked only under a profile with `min_confirmation`; the default loads on its first question.
+        self.confirmer = confirmer or LazyReranker(DEFAULT_CONFIRMER)
         self.config = config or EngineConfig()
         self.log = log
         self.today = today
@@ -164,6 +168,12 @@ class Engine:
         clock.lap("verify")
         evidence = Evidence(question, claims, tuple(passages), tuple(verdicts))
         auth = authorize(evidence, prof, now)
+        if auth.status is not Status.ABSTAIN and prof.min_confirmation > 0:
+            # Only support that would let an answer out is worth the second model's time.
+            clock.lap("gate")
+            evidence = replace(evidence, verdicts=tuple(self._confirm(claims, passages, verdicts, prof)))
+            clock.lap("confirm")
+            auth = authorize(evidence, prof, now)
         clock.lap("gate")
         if auth.status is Status.ABSTAIN:
             return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
@@ -244,6 +254,22 @@ class Engine:
             verdicts += self._contradictions(claim, mine, {p.id: p for p in top}, prof)
         return verdicts
 
+    def _confirm(
+        self, claims: Sequence[Claim], passages: list[Passage], verdicts: list[Verdict], prof: Profile
+    ) -> list[Verdict]:
+        """Ask the second answerability model whether each claim's strongest support answers it."""
+        by_id = {p.id: p for p in passages}
+        asked: dict[tuple[str, str], float] = {}
+        for claim in claims:
+            best = strongest_support(verdicts, claim.id, prof.min_support)
+            if best is not None:
+                (score,) = self.confirmer.score(claim.text, [by_id[best.passage_id].text])
+                asked[(claim.id, best.passage_id)] = float(score)
+        return [
+            replace(v, confirmation=asked[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in asked else v
+            for v in verdicts
+        ]
+
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
     ) -> list[Verdict]:
@@ -300,6 +326,7 @@ class Engine:
             "generator": self.generator.name,
             "sentence_ranker": self.sentence_ranker.name,
             "decomposer": self.decomposer.name,
+            "confirmer": self.confirmer.name if prof.min_confirmation > 0 else None,
         }
         self.last_record = record
         self.last_evidence = evidence
@@ -319,7 +346,7 @@ def log_record(
     drafted: bool,
 ) -> dict[str, Any]:
     """Everything that went into a decision and what came out, as plain JSON."""
-    a = assess(evidence, prof, now)
+    a = assess(confirmed(evidence, prof), prof, now)
     return {
         "decision_id": decision.decision_id,
         "question": evidence.question,
@@ -349,6 +376,7 @@ def log_record(
             "min_margin": prof.min_margin,
             "topic_similarity": a.topic_similarity,
             "min_topic_similarity": prof.min_topic_similarity,
+            "min_confirmation": prof.min_confirmation,
         },
         "generated": drafted,
         "status": str(decision.status),
@@ -396,6 +424,7 @@ def open_engine(
     policy_path: str | None = None,
     generator_spec: str | None = None,
     decomposer_spec: str | None = None,
+    confirmer_spec: str | None = None,
 ) -> Engine:
     """An engine from settings (URLs and specs; None means the environment, then the default).
 
@@ -419,6 +448,7 @@ def open_engine(
     sentences = rank_sentences_with(reranker)
     generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", sentences)
     decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
+    confirmer = LazyReranker(confirmer_spec or os.environ.get("ANSWERABLE_CONFIRMER") or DEFAULT_CONFIRMER)
     return Engine(
         store,
         embedder,
@@ -428,4 +458,5 @@ def open_engine(
         generator=generator,
         decomposer=decomposer,
         sentence_ranker=sentences,
+        confirmer=confirmer,
     )

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from answerable.assess import assess, is_blank
+from answerable.assess import assess, confirmed, is_blank
 from answerable.errors import DraftRequiredError, InputError
 from answerable.policy import Profile
 from answerable.reasons import ReasonCode, ordered, primary
@@ -209,6 +209,7 @@ def authorize(evidence: Evidence, profile: Profile, now: date) -> Authorization:
     """Run every pre-generation veto. ABSTAIN here means no generation call may be made."""
     if not evidence.claims:
         raise InputError("evidence has no claims: every question has at least one required claim")
+    evidence = confirmed(evidence, profile)
     a = assess(evidence, profile, now)
     present = [p for p in evidence.passages if not is_blank(p)]
     if not present:

@@ -70,6 +70,7 @@ class Profile:
     freshness_days: Mapping[str, int] = field(default_factory=dict)
     require_named_terms: bool = True
     min_topic_similarity: float = 0.4
+    min_confirmation: float = 0.0
 
     @property
     def ref(self) -> PolicyRef:
@@ -219,6 +220,13 @@ SETTINGS: tuple[Setting, ...] = (
         default=0.4,
     ),
     Setting(
+        "min_confirmation",
+        "Lowest probability, by a second answerability model, that a supporting passage answers its claim: "
+        "support it does not confirm does not count (optional, default 0: no second model is asked).",
+        _number(0, 1),
+        default=0.0,
+    ),
+    Setting(
         "conflict_precedence",
         "Rules tried in order to resolve a conflict: supersedes, effective_date, owner_rank.",
         _members(Precedence),
@@ -321,6 +329,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         require_dates=values["require_dates"],
         require_named_terms=values["require_named_terms"],
         min_topic_similarity=values["min_topic_similarity"],
+        min_confirmation=values["min_confirmation"],
         conflict_precedence=values["conflict_precedence"],
         owner_rank=values["owner_rank"],
         max_passages=values["max_passages"],

@@ -75,6 +75,7 @@ def render_record(record: Mapping[str, Any]) -> str:
     for v in record.get("verdicts", []):
         verdicts.setdefault(v.get("passage_id", ""), []).append(
             f"{v.get('claim_id', '?')} {v.get('label', '?')} {_num(v.get('strength'), 2)}"
+            + (f", confirmed {_num(v['confirmation'], 2)}" if v.get("confirmation") is not None else "")
         )
     retrieved = {h.get("passage_id", ""): h for h in record.get("retrieved", [])}
     reranked = record.get("reranked", [])
@@ -97,8 +98,9 @@ def render_record(record: Mapping[str, Any]) -> str:
             f"gate: retrieval {_num(gate.get('retrieval_score'), 3)} (bar {_num(gate.get('min_retrieval_score'), 2)}), "
             f"margin {_num(gate.get('margin'), 3)} (bar {_num(gate.get('min_margin'), 2)}), "
             f"topic {_num(gate.get('topic_similarity'), 3)} (bar {_num(gate.get('min_topic_similarity'), 2)})"
+            + (f", confirmation bar {_num(gate['min_confirmation'], 2)}" if gate.get("min_confirmation") else "")
         )
-    stages = ("claims", "search", "rerank", "verify", "gate", "generate", "cite", "decide")
+    stages = ("claims", "search", "rerank", "verify", "gate", "confirm", "generate", "cite", "decide")
     logged = record.get("timings_ms", {})
     timings = {k: logged[k] for k in stages if k in logged} | {k: t for k, t in logged.items() if k not in stages}
     if timings:

@@ -137,12 +137,18 @@ class Claim:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The verifier's view of one claim against one passage; `strength` is the label's probability."""
+    """The verifier's view of one claim against one passage; `strength` is the label's probability.
+
+    `confirmation`: a second answerability model's probability that the passage answers the claim, asked
+    of support that could let an answer out (None: not asked). The gate counts support only where the
+    confirmation reaches the profile's `min_confirmation`.
+    """
 
     claim_id: str
     passage_id: str
     label: Label
     strength: float
+    confirmation: float | None = None
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from answerable.generate import ExtractiveGenerator
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker, MockVerifier, SupportProbs
 from answerable.policy import load_policy
+from answerable.render import render_record
 from answerable.store.sqlite import SQLiteStore
 from answerable.types import Claim, Draft, Label, Passage, Principal, ReasonCode, Status
 from tests.conftest import ROOT
@@ -262,3 +264,54 @@ def test_the_ensemble_reads_the_cosine_from_the_index_vectors(store: SQLiteStore
         question
     )
     assert embedded and embedded[0] > 0
+
+
+def confirming(store: SQLiteStore, confirm: float, **kw) -> tuple[Engine, list[tuple[str, str]]]:  # type: ignore[no-untyped-def]
+    """An engine whose profiles ask a second model (which answers `confirm` and records what it was asked)."""
+    policy = load_policy(TEST_POLICY)
+    policy = replace(policy, profiles={n: replace(p, min_confirmation=0.5) for n, p in policy.profiles.items()})
+    asked: list[tuple[str, str]] = []
+
+    def second(q: str, p: str) -> float:
+        asked.append((q, p))
+        return confirm
+
+    reranker = MockReranker(overlap)
+    e = Engine(
+        store,
+        HashEmbedder(128),
+        reranker,
+        MockVerifier(lambda c, p: Label.INSUFFICIENT),
+        policy,
+        generator=CountingGenerator(reranker.score),
+        confirmer=MockReranker(second),
+        **kw,
+    )
+    return e, asked
+
+
+def test_a_second_model_is_asked_once_per_claim_before_an_answer_leaves(store: SQLiteStore) -> None:
+    e, asked = confirming(store, confirm=0.9)
+    d = e.ask("How do I rotate an API key, and how many active keys can one project have?", as_of=NOW)
+    assert d.status is Status.ANSWER, d.reason_codes
+    assert [q for q, _ in asked] == [c.text for c in e.last_evidence.claims]  # type: ignore[union-attr]
+    record = e.last_record or {}
+    confirmed = [v for v in record["verdicts"] if v.get("confirmation") is not None]
+    assert len(confirmed) == 2 and all(v["confirmation"] == 0.9 for v in confirmed)
+    assert record["models"]["confirmer"] == "mock" and "confirm" in record["timings_ms"]
+    assert record["gate"]["min_confirmation"] == 0.5
+    explained = render_record(record)
+    assert "confirmed 0.90" in explained and "confirmation bar 0.50" in explained
+
+
+def test_an_answer_the_second_model_does_not_confirm_is_an_abstention(store: SQLiteStore) -> None:
+    e, asked = confirming(store, confirm=0.1)
+    d = e.ask("How do I rotate an API key?", as_of=NOW)
+    assert d.status is Status.ABSTAIN and ReasonCode.NO_ANSWER_BEARING_EVIDENCE in d.reason_codes
+    assert len(asked) == 1 and e.generator.calls == 0  # type: ignore[attr-defined]
+
+
+def test_the_second_model_is_not_asked_when_the_gate_abstains_anyway(store: SQLiteStore) -> None:
+    e, asked = confirming(store, confirm=0.9)
+    d = e.ask("What is the capital of Peru?", as_of=NOW)
+    assert d.status is Status.ABSTAIN and asked == []

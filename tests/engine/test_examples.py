@@ -32,7 +32,11 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[object, obj
     for case in dataset.cases:
         result = run_case(engine, case, "strict")
         out.append((case, result, (engine.last_record or {})["decision"]))
+        RECORDS[case.id] = engine.last_record or {}
     return out
+
+
+RECORDS: dict[str, dict] = {}  # type: ignore[type-arg]  # each case's log record, filled by `outcomes`
 
 
 def restricted_for(case) -> list[str]:  # type: ignore[no-untyped-def]
@@ -80,3 +84,14 @@ def test_the_pages_that_disagree_are_named_by_the_shipped_verifier(outcomes) -> 
         assert "conflicting_evidence" in decision["reason_codes"], case.id
         named = {pid.split("#")[0] for claim in decision["claims"] for pid in claim["passage_ids"]}
         assert set(case.gold_doc_ids) <= named, (case.id, named)
+
+
+def test_every_answer_was_confirmed_by_the_second_model(outcomes) -> None:  # type: ignore[no-untyped-def]
+    bar = load_policy().profile("strict").min_confirmation
+    answered = [(c, RECORDS[c.id]) for c, r, _d in outcomes if r.answered]
+    assert bar > 0 and answered
+    for case, record in answered:
+        assert record["models"]["confirmer"] == "answerable-mpnet", case.id
+        asked = {v["claim_id"]: v["confirmation"] for v in record["verdicts"] if v.get("confirmation") is not None}
+        assert set(asked) == {c["id"] for c in record["claims"]} or record["status"] == "partial", case.id
+        assert all(score >= bar for score in asked.values()) or record["status"] == "partial", case.id

@@ -25,6 +25,14 @@ verifier_option = click.option(
     default=None,
     help="Support model spec (default: answerable, the trained cross-encoder).",
 )
+confirmer_option = click.option(
+    "--confirmer",
+    "confirmer_spec",
+    envvar="ANSWERABLE_CONFIRMER",
+    default=None,
+    help="Second answerability model asked to confirm support under a profile with min_confirmation "
+    "(default: answerable-mpnet, loaded on first use; `make mpnet` fetches it).",
+)
 
 generator_option = click.option(
     "--generator",
@@ -59,6 +67,7 @@ decomposer_option = click.option(
 @embedder_option
 @reranker_option
 @verifier_option
+@confirmer_option
 @generator_option
 @decomposer_option
 @policy_option
@@ -76,6 +85,7 @@ def ask_command(
     embedder_spec: str | None,
     reranker_spec: str | None,
     verifier_spec: str | None,
+    confirmer_spec: str | None,
     generator_spec: str | None,
     decomposer_spec: str | None,
     policy_path: str | None,
@@ -88,7 +98,14 @@ def ask_command(
         raise InputError("--explain is for the readable output; with --json, read `answerable log show ID --json`")
     flt = build_filter(tenant, groups, as_of, doc_ids)
     engine = open_engine(
-        store_url, embedder_spec, reranker_spec, verifier_spec, policy_path, generator_spec, decomposer_spec
+        store_url,
+        embedder_spec,
+        reranker_spec,
+        verifier_spec,
+        policy_path,
+        generator_spec,
+        decomposer_spec,
+        confirmer_spec,
     )
     try:
         decision = engine.ask(

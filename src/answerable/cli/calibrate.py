@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from answerable.cli.ask import reranker_option, verifier_option
+from answerable.cli.ask import confirmer_option, reranker_option, verifier_option
 from answerable.cli.common import policy_option, report_skipped, reports_errors
 from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
@@ -19,7 +19,14 @@ from answerable.evaluation.calibrate import choose, collect, frontier, half, rat
 from answerable.evaluation.data import Case, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
-from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.models import (
+    DEFAULT_CONFIRMER,
+    DEFAULT_RERANKER,
+    DEFAULT_SPEC,
+    LazyReranker,
+    load_reranker,
+    load_verifier,
+)
 from answerable.models.training.data import Split
 from answerable.policy import load_policy, policy_to_toml
 from answerable.types import Evidence
@@ -61,6 +68,7 @@ from answerable.types import Evidence
 @embedder_option
 @reranker_option
 @verifier_option
+@confirmer_option
 @policy_option
 @reports_errors
 def calibrate_command(
@@ -76,6 +84,7 @@ def calibrate_command(
     embedder_spec: str | None,
     reranker_spec: str | None,
     verifier_spec: str | None,
+    confirmer_spec: str | None,
     policy_path: str | None,
 ) -> None:
     """Sweep min_support, min_retrieval_score and borderline_band on half of the cases; report on the rest.
@@ -88,6 +97,7 @@ def calibrate_command(
     embedder = load_embedder(embedder_spec)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
+    confirmer = LazyReranker(confirmer_spec or DEFAULT_CONFIRMER)
     items: list[tuple[Case, Evidence]] = []
     for folder in folders:
         dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
@@ -98,7 +108,7 @@ def calibrate_command(
         cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
         cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
         store = build_index(dataset, embedder, cache)
-        engine = Engine(store, embedder, reranker, verifier, policy, log=False)
+        engine = Engine(store, embedder, reranker, verifier, policy, confirmer=confirmer, log=False)
         label = f"collecting evidence: {folder.name}"
         with click.progressbar(length=len(cases), label=label, file=sys.stderr) as bar:
             items += collect(engine, cases, base, progress=lambda _i: bar.update(1))

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from answerable.cli.ask import reranker_option, verifier_option
+from answerable.cli.ask import confirmer_option, reranker_option, verifier_option
 from answerable.cli.common import policy_option, report_skipped, reports_errors
 from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
@@ -23,7 +23,14 @@ from answerable.evaluation.metrics import CaseResult, drift
 from answerable.evaluation.plot import save_curves
 from answerable.evaluation.report import build_report, curves, format_table
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
-from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_reranker, load_verifier
+from answerable.models import (
+    DEFAULT_CONFIRMER,
+    DEFAULT_RERANKER,
+    DEFAULT_SPEC,
+    LazyReranker,
+    load_reranker,
+    load_verifier,
+)
 from answerable.policy import load_policy
 from answerable.reasons import ReasonCode
 
@@ -87,6 +94,7 @@ def _reason_codes(value: str) -> tuple[str, ...]:
 @embedder_option
 @reranker_option
 @verifier_option
+@confirmer_option
 @policy_option
 @reports_errors
 def eval_command(
@@ -103,6 +111,7 @@ def eval_command(
     embedder_spec: str | None,
     reranker_spec: str | None,
     verifier_spec: str | None,
+    confirmer_spec: str | None,
     policy_path: str | None,
 ) -> None:
     """Run FOLDER's cases through the real engine (and its claims through the verifier) and report."""
@@ -112,6 +121,7 @@ def eval_command(
     report_skipped(dataset.skipped, dataset.root)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
+    confirmer = LazyReranker(confirmer_spec or DEFAULT_CONFIRMER)
     report: dict[str, Any] = {
         "dataset": str(folder),
         "profile": profile,
@@ -126,7 +136,7 @@ def eval_command(
         store = build_index(dataset, embedder, cache)
 
         def engine_on(s: Any) -> Engine:
-            return Engine(s, embedder, reranker, verifier, policy, log=False)
+            return Engine(s, embedder, reranker, verifier, policy, confirmer=confirmer, log=False)
 
         engine = engine_on(store)
         with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:

@@ -46,6 +46,8 @@ def case_scores(record: dict[str, Any], decision: Decision) -> dict[str, float]:
 
     similarity: the top bi-encoder cosine; rerank: the top reranker probability; gate: the decision
     (answered first) and then the weakest claim's best support, so the curve passes through the gate.
+    A claim whose strongest support the second answerability model was asked about counts at the lower of
+    the two models' word.
     """
     vectors = [h["vector"] for h in record["retrieved"] if h.get("vector") is not None]
     reranks = [p["rerank"] for p in record["reranked"] if p.get("rerank") is not None]
@@ -53,6 +55,9 @@ def case_scores(record: dict[str, Any], decision: Decision) -> dict[str, float]:
     for v in record["verdicts"]:
         if v["label"] == "supported" and v["claim_id"] in best:
             best[v["claim_id"]] = max(best[v["claim_id"]], v["strength"])
+    for v in record["verdicts"]:
+        if v.get("confirmation") is not None and v["claim_id"] in best:  # asked of the strongest only
+            best[v["claim_id"]] = min(best[v["claim_id"]], v["confirmation"])
     support = min(best.values()) if best else 0.0
     answered = decision.status.value in ("answer", "partial")
     return {

@@ -20,7 +20,7 @@ A backend that fails to load or score raises `answerable.errors.ModelError`, nev
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -31,6 +31,10 @@ DEFAULT_SPEC = "answerable"
 # The default reranker: the trained model, the bi-encoder cosine and BM25 combined (`models/ensemble.py`).
 # In the engine its cosine comes from the index's stored vectors, so it costs no more than the model alone.
 DEFAULT_RERANKER = "ensemble"
+
+# The second answerability model a profile with `min_confirmation` asks before support may let an answer
+# out: the same recipe on a larger base, whose mistakes differ from the MiniLM models' (docs/models.md).
+DEFAULT_CONFIRMER = "answerable-mpnet"
 
 RerankerFactory = Callable[[str, dict[str, str]], Reranker]
 VerifierFactory = Callable[[str, dict[str, str]], Verifier]
@@ -63,6 +67,25 @@ def load_reranker(spec: str = DEFAULT_RERANKER) -> Reranker:
     if scheme not in RERANKERS:
         raise ModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
     return RERANKERS[scheme](arg, options)
+
+
+class LazyReranker(Reranker):
+    """A reranker loaded when first asked to score: a confirmer is needed only by answers, not abstentions.
+
+    An unknown scheme fails at once; a backend that fails to load raises ModelError when first used.
+    """
+
+    def __init__(self, spec: str) -> None:
+        scheme, _, _ = parse_spec(spec)
+        if scheme not in RERANKERS:
+            raise ModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
+        self.name = spec
+        self._model: Reranker | None = None
+
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        if self._model is None:
+            self._model = load_reranker(self.name)
+        return self._model.score_pairs(pairs)
 
 
 def load_verifier(spec: str = DEFAULT_SPEC) -> Verifier:
@@ -188,9 +211,11 @@ register_reranker("lexical", _lexical_reranker)
 register_verifier("lexical", _lexical_verifier)
 
 __all__ = [
+    "DEFAULT_CONFIRMER",
     "DEFAULT_RERANKER",
     "DEFAULT_SPEC",
     "LABELS",
+    "LazyReranker",
     "MockReranker",
     "MockVerifier",
     "Reranker",
