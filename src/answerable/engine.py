@@ -27,7 +27,7 @@ from answerable.gate import authorize, decide
 from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
 from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
-from answerable.models import DEFAULT_CONFIRMER, LazyReranker
+from answerable.models import load_confirmer
 from answerable.models.base import Reranker, Verifier
 from answerable.models.ensemble import rank_sentences_with
 from answerable.policy import Policy, Profile
@@ -119,7 +119,7 @@ class Engine:
         self.generator = generator or ExtractiveGenerator(self.sentence_ranker.score)
         self.decomposer = decomposer or RuleDecomposer()
         # Asked only under a profile with `min_confirmation`; the default loads on its first question.
-        self.confirmer = confirmer or LazyReranker(DEFAULT_CONFIRMER)
+        self.confirmer = confirmer or load_confirmer()
         self.config = config or EngineConfig()
         self.log = log
         self.today = today
@@ -448,7 +448,7 @@ def open_engine(
     sentences = rank_sentences_with(reranker)
     generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", sentences)
     decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
-    confirmer = LazyReranker(confirmer_spec or os.environ.get("ANSWERABLE_CONFIRMER") or DEFAULT_CONFIRMER)
+    confirmer = load_confirmer(confirmer_spec or os.environ.get("ANSWERABLE_CONFIRMER"))
     return Engine(
         store,
         embedder,

@@ -19,14 +19,7 @@ from answerable.evaluation.calibrate import choose, collect, frontier, half, rat
 from answerable.evaluation.data import Case, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
-from answerable.models import (
-    DEFAULT_CONFIRMER,
-    DEFAULT_RERANKER,
-    DEFAULT_SPEC,
-    LazyReranker,
-    load_reranker,
-    load_verifier,
-)
+from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_confirmer, load_reranker, load_verifier
 from answerable.models.training.data import Split
 from answerable.policy import load_policy, policy_to_toml
 from answerable.types import Evidence
@@ -97,7 +90,7 @@ def calibrate_command(
     embedder = load_embedder(embedder_spec)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
-    confirmer = LazyReranker(confirmer_spec or DEFAULT_CONFIRMER)
+    confirmer = load_confirmer(confirmer_spec)
     items: list[tuple[Case, Evidence]] = []
     for folder in folders:
         dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))

@@ -23,14 +23,7 @@ from answerable.evaluation.metrics import CaseResult, drift
 from answerable.evaluation.plot import save_curves
 from answerable.evaluation.report import build_report, curves, format_table
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
-from answerable.models import (
-    DEFAULT_CONFIRMER,
-    DEFAULT_RERANKER,
-    DEFAULT_SPEC,
-    LazyReranker,
-    load_reranker,
-    load_verifier,
-)
+from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_confirmer, load_reranker, load_verifier
 from answerable.policy import load_policy
 from answerable.reasons import ReasonCode
 
@@ -121,7 +114,7 @@ def eval_command(
     report_skipped(dataset.skipped, dataset.root)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
-    confirmer = LazyReranker(confirmer_spec or DEFAULT_CONFIRMER)
+    confirmer = load_confirmer(confirmer_spec)
     report: dict[str, Any] = {
         "dataset": str(folder),
         "profile": profile,

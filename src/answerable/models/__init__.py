@@ -88,6 +88,11 @@ class LazyReranker(Reranker):
         return self._model.score_pairs(pairs)
 
 
+def load_confirmer(spec: str | None = None) -> Reranker:
+    """The second answerability model a spec names (default `answerable-mpnet`), loaded when first used."""
+    return LazyReranker(spec or DEFAULT_CONFIRMER)
+
+
 def load_verifier(spec: str = DEFAULT_SPEC) -> Verifier:
     """The verifier a spec names; ModelError for an unknown scheme or a backend that fails to load."""
     scheme, arg, options = parse_spec(spec)
@@ -221,6 +226,7 @@ __all__ = [
     "Reranker",
     "SupportProbs",
     "Verifier",
+    "load_confirmer",
     "load_reranker",
     "load_verifier",
     "parse_spec",
