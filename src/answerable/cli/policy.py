@@ -26,7 +26,8 @@ def check(file: str) -> None:
         tiers = ",".join(sorted(profile.allowed_trust))
         click.echo(
             f"  {profile.name}: support>={profile.min_support:g} retrieval>={profile.min_retrieval_score:g} "
-            f"coverage>={profile.min_coverage:g} trust={tiers} {partial}"
+            + (f"confirmation>={profile.min_confirmation:g} " if profile.min_confirmation else "")
+            + f"coverage>={profile.min_coverage:g} trust={tiers} {partial}"
         )
 
 
