@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import date
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
-from answerable.assess import confirmed
+from answerable.assess import confirmed, strongest_support
 from answerable.policy import Precedence
 from answerable.render import render_decision
 from answerable.types import Verdict
@@ -265,7 +265,7 @@ def test_support_the_second_model_does_not_confirm_does_not_count(policy):  # ty
     assert decide(ev, replace(strict, min_confirmation=0.0), NOW).status is Status.ANSWER
     assert decide(replace(ev, verdicts=(replace(best, confirmation=None), weaker)), strict, NOW).status is Status.ANSWER
     # The evidence a caller holds is not changed: the log keeps both models' word.
-    assert confirmed(ev, strict).verdicts[0].label is Label.INSUFFICIENT and ev.verdicts[0].label is S
+    assert confirmed(ev, strict, NOW).verdicts[0].label is Label.INSUFFICIENT and ev.verdicts[0].label is S
 
 
 def test_each_claim_needs_its_own_strongest_support_confirmed(policy):  # type: ignore[no-untyped-def]
@@ -276,6 +276,30 @@ def test_each_claim_needs_its_own_strongest_support_confirmed(policy):  # type: 
         (Verdict("c1", "a#1", S, 0.9, confirmation=0.8), Verdict("c2", "b#1", S, 0.9, confirmation=0.05)),
         claims,
     )
-    a = assess(confirmed(ev, strict), strict, NOW)
+    a = assess(confirmed(ev, strict, NOW), strict, NOW)
     assert [c.status for c in a.claims] == [ClaimStatus.SUPPORTED, ClaimStatus.MISSING]
     assert authorize(ev, strict, NOW).reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+
+
+def test_the_support_confirmed_is_the_strongest_that_could_count(policy):  # type: ignore[no-untyped-def]
+    strict = replace(policy.profile("strict"), min_confirmation=0.25)
+    claims = (
+        Claim("c1", "Which tennis player was born first: Lucie Hradecka?"),
+        Claim("c2", "Which tennis player was born first: Raffaella Reggi?"),
+    )
+    lucie = passage("lucie#1", 0.9, text="Lucie Hradecka (born 21 May 1985) is a tennis player.")
+    reggi = passage("reggi#1", 0.85, text="Raffaella Reggi (born 27 November 1965) is a tennis player.")
+    old = passage("reggi-old#1", 0.95, text="Raffaella Reggi was born in 1965.", updated=date(2019, 1, 1))
+    verdicts = (
+        Verdict("c1", "lucie#1", S, 0.9, confirmation=0.9),
+        # Stronger, but from a page that never names Reggi, and from a stale one: neither could count, so
+        # neither is what the second model is asked about; Reggi's own page is.
+        Verdict("c2", "lucie#1", S, 0.95),
+        Verdict("c2", "reggi-old#1", S, 0.97),
+        Verdict("c2", "reggi#1", S, 0.85, confirmation=0.6),
+    )
+    ev = evidence((lucie, reggi, old), verdicts, claims)
+    assert strongest_support(ev, "c2", strict, NOW) == verdicts[3]
+    assert authorize(ev, strict, NOW).status is Status.ANSWER
+    doubted = replace(ev, verdicts=(*verdicts[:3], replace(verdicts[3], confirmation=0.1)))
+    assert authorize(doubted, strict, NOW).reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)

@@ -57,14 +57,26 @@ def is_allowed(passage: Passage, profile: Profile) -> bool:
     return passage.trust in profile.allowed_trust
 
 
-def strongest_support(verdicts: Iterable[Verdict], claim_id: str, min_support: float) -> Verdict | None:
-    """A claim's strongest support at or above `min_support`: what the second model is asked to confirm."""
-    support = [v for v in verdicts if v.claim_id == claim_id and v.label is Label.SUPPORTED]
-    ranked = sorted((v for v in support if v.strength >= min_support), key=lambda v: (-v.strength, v.passage_id))
-    return ranked[0] if ranked else None
+def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
+    """A claim's strongest support that could count: at or above `min_support`, from a usable passage
+    that names what sets the claim apart (`_about_claim`). What the second model is asked to confirm."""
+    usable = {p.id: p for p in evidence.passages if _is_usable(p, profile, now)}
+    own = _own_terms(evidence.claims).get(claim_id, ()) if profile.require_named_terms else ()
+    ranked = sorted(
+        (
+            v
+            for v in evidence.verdicts
+            if v.claim_id == claim_id
+            and v.label is Label.SUPPORTED
+            and v.strength >= profile.min_support
+            and v.passage_id in usable
+        ),
+        key=lambda v: (-v.strength, v.passage_id),
+    )
+    return next((v for v in ranked if not own or not _unmentioned(usable[v.passage_id], own)), None)
 
 
-def confirmed(evidence: Evidence, profile: Profile) -> Evidence:
+def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
     """The evidence as the gate weighs it, after the second answerability model's word.
 
     When the second model does not confirm (below `min_confirmation`) that a claim's strongest support
@@ -73,7 +85,7 @@ def confirmed(evidence: Evidence, profile: Profile) -> Evidence:
     """
     doubted = set()
     for claim in evidence.claims:
-        best = strongest_support(evidence.verdicts, claim.id, profile.min_support)
+        best = strongest_support(evidence, claim.id, profile, now)
         if best is not None and best.confirmation is not None and best.confirmation < profile.min_confirmation:
             doubted.add(claim.id)
     if not doubted:
@@ -85,6 +97,10 @@ def confirmed(evidence: Evidence, profile: Profile) -> Evidence:
         for v in evidence.verdicts
     )
     return replace(evidence, verdicts=verdicts)
+
+
+def _is_usable(passage: Passage, profile: Profile, now: date) -> bool:
+    return not is_blank(passage) and not is_stale(passage, profile, now) and is_allowed(passage, profile)
 
 
 def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
@@ -183,13 +199,16 @@ def _about_claim(
     """
     kept, unmentioned = [], {}
     for v in verdicts:
-        p = by_id[v.passage_id]
-        missing = mentions_in((f"{p.title or ''}\n{p.text}",)).unmatched(own)
+        missing = _unmentioned(by_id[v.passage_id], own)
         if not missing:
             kept.append(v)
         elif v.label is not Label.INSUFFICIENT and v.strength >= profile.min_support:
             unmentioned.update(dict.fromkeys(missing))
     return kept, tuple(unmentioned)
+
+
+def _unmentioned(passage: Passage, terms: tuple[Term, ...]) -> tuple[str, ...]:
+    return mentions_in((f"{passage.title or ''}\n{passage.text}",)).unmatched(terms)
 
 
 def _strongest(verdicts: Iterable[Verdict]) -> tuple[str, ...]:

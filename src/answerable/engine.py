@@ -171,7 +171,7 @@ class Engine:
         if auth.status is not Status.ABSTAIN and prof.min_confirmation > 0:
             # Only support that would let an answer out is worth the second model's time.
             clock.lap("gate")
-            evidence = replace(evidence, verdicts=tuple(self._confirm(claims, passages, verdicts, prof)))
+            evidence = self._confirm(evidence, prof, now)
             clock.lap("confirm")
             auth = authorize(evidence, prof, now)
         clock.lap("gate")
@@ -254,21 +254,20 @@ class Engine:
             verdicts += self._contradictions(claim, mine, {p.id: p for p in top}, prof)
         return verdicts
 
-    def _confirm(
-        self, claims: Sequence[Claim], passages: list[Passage], verdicts: list[Verdict], prof: Profile
-    ) -> list[Verdict]:
+    def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""
-        by_id = {p.id: p for p in passages}
+        by_id = {p.id: p for p in evidence.passages}
         asked: dict[tuple[str, str], float] = {}
-        for claim in claims:
-            best = strongest_support(verdicts, claim.id, prof.min_support)
+        for claim in evidence.claims:
+            best = strongest_support(evidence, claim.id, prof, now)
             if best is not None:
                 (score,) = self.confirmer.score(claim.text, [by_id[best.passage_id].text])
                 asked[(claim.id, best.passage_id)] = float(score)
-        return [
+        verdicts = tuple(
             replace(v, confirmation=asked[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in asked else v
-            for v in verdicts
-        ]
+            for v in evidence.verdicts
+        )
+        return replace(evidence, verdicts=verdicts)
 
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
@@ -346,7 +345,7 @@ def log_record(
     drafted: bool,
 ) -> dict[str, Any]:
     """Everything that went into a decision and what came out, as plain JSON."""
-    a = assess(confirmed(evidence, prof), prof, now)
+    a = assess(confirmed(evidence, prof, now), prof, now)
     return {
         "decision_id": decision.decision_id,
         "question": evidence.question,

@@ -209,7 +209,7 @@ def authorize(evidence: Evidence, profile: Profile, now: date) -> Authorization:
     """Run every pre-generation veto. ABSTAIN here means no generation call may be made."""
     if not evidence.claims:
         raise InputError("evidence has no claims: every question has at least one required claim")
-    evidence = confirmed(evidence, profile)
+    evidence = confirmed(evidence, profile, now)
     a = assess(evidence, profile, now)
     present = [p for p in evidence.passages if not is_blank(p)]
     if not present:
