@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import date
 
+import pytest
+
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
 from answerable.assess import confirmed, strongest_support
+from answerable.codec import evidence_from_dict, evidence_to_dict
+from answerable.errors import InputError
 from answerable.policy import Precedence
 from answerable.render import render_decision
 from answerable.types import Verdict
@@ -303,3 +308,12 @@ def test_the_support_confirmed_is_the_strongest_that_could_count(policy):  # typ
     assert authorize(ev, strict, NOW).status is Status.ANSWER
     doubted = replace(ev, verdicts=(*verdicts[:3], replace(verdicts[3], confirmation=0.1)))
     assert authorize(doubted, strict, NOW).reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+
+
+def test_a_confirmation_survives_the_evidence_file_and_a_bad_one_is_named() -> None:
+    ev = evidence((passage("a#1"),), (Verdict("c1", "a#1", S, 0.9, confirmation=0.3), verdict("c1", "a#1", F, 0.1)))
+    raw = json.loads(json.dumps(evidence_to_dict(ev)))
+    assert evidence_from_dict(raw).verdicts == ev.verdicts
+    raw["verdicts"][0]["confirmation"] = "high"
+    with pytest.raises(InputError, match=r"verdicts\[0\]\.confirmation: expected a number"):
+        evidence_from_dict(raw)
