@@ -7,8 +7,20 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from answerable.cli import main
-from answerable.evaluation.calibrate import Point, choose, frontier, half
+from answerable.evaluation.calibrate import (
+    BANDS,
+    CONFIRMATIONS,
+    Point,
+    choose,
+    frontier,
+    half,
+    sweep,
+    sweep_confirmation,
+)
+from answerable.evaluation.data import Case
 from answerable.policy import load_policy
+from answerable.types import Label, Verdict
+from tests.conftest import NOW, evidence, passage
 from tests.evaluation.test_eval_cli import write_folder
 
 
@@ -23,6 +35,22 @@ def test_choose_takes_the_most_supported_point_under_the_target() -> None:
     assert choose(points, 0.0) == Point(0.9, 0.1, 0.5, 0.0)
     assert choose([Point(0.1, 0.1, 1.0, 0.5)], 0.05) is None
     assert [p.supported_answer_rate for p in frontier(points)] == [0.5, 0.8, 0.9]
+
+
+def test_the_confirmation_bar_is_swept_at_the_chosen_thresholds(policy) -> None:  # type: ignore[no-untyped-def]
+    def case(cid: str, expected: str, confirmation: float):  # type: ignore[no-untyped-def]
+        verdicts = (Verdict("c1", "a#1", Label.SUPPORTED, 0.9, confirmation=confirmation),)
+        return Case(cid, "q?", expected), evidence((passage("a#1", 0.9),), verdicts)
+
+    items = [case("good", "answer", 0.3), case("bad", "abstain", 0.1)]
+    points = sweep_confirmation(items, policy.profile("strict"), NOW)
+    assert [p.min_confirmation for p in points] == list(CONFIRMATIONS)
+    assert {(p.supported_answer_rate, p.unsupported_answer_rate) for p in points} == {(1, 1), (1, 0), (0, 0)}
+    # The most supported answers with none unsupported; among equals, the strictest bar.
+    best = choose(points, 0.0)
+    assert best is not None and (best.supported_answer_rate, best.min_confirmation) == (1.0, 0.3)
+    # Every swept point says which thresholds it stands for (the band was once always reported as 0.1).
+    assert {p.borderline_band for p in sweep(items, policy.profile("strict"), NOW)} == set(BANDS)
 
 
 def test_halves_are_stable_and_disjoint() -> None:
@@ -49,6 +77,8 @@ def test_calibrate_writes_a_new_policy_version_and_a_curve(tmp_path: Path) -> No
             "lexical:bm25",
             "--verifier",
             "lexical:bm25",
+            "--confirmer",
+            "lexical:bm25",
             "--cache",
             str(tmp_path / "cache"),
             "--version",
@@ -61,3 +91,6 @@ def test_calibrate_writes_a_new_policy_version_and_a_curve(tmp_path: Path) -> No
     assert "fit half" in result.output and "report half" in result.output
     assert out.with_suffix(".png").stat().st_size > 1000
     assert "Calibrated by" in out.read_text()
+    # The shipped profile asks a second model, so its bar is fitted too.
+    assert "min_confirmation 0.25 ->" in result.output
+    assert policy.profile("strict").min_confirmation in (0.25, *CONFIRMATIONS)

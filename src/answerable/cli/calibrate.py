@@ -15,7 +15,7 @@ from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
 from answerable.engine import Engine
 from answerable.errors import InputError
-from answerable.evaluation.calibrate import choose, collect, frontier, half, rates, sweep
+from answerable.evaluation.calibrate import choose, collect, frontier, half, rates, sweep, sweep_confirmation
 from answerable.evaluation.data import Case, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, sample
@@ -80,7 +80,8 @@ def calibrate_command(
     confirmer_spec: str | None,
     policy_path: str | None,
 ) -> None:
-    """Sweep min_support, min_retrieval_score and borderline_band on half of the cases; report on the rest.
+    """Sweep min_support, min_retrieval_score and borderline_band (then min_confirmation, for a profile that
+    asks a second model) on half of the cases; report on the rest.
 
     The chosen point has the most supported answers whose unsupported-answer rate is at or under the
     target on the fitting half. The fitting and reporting halves never share a case.
@@ -120,6 +121,10 @@ def calibrate_command(
         min_retrieval_score=chosen.min_retrieval_score,
         borderline_band=chosen.borderline_band,
     )
+    if base.min_confirmation > 0:
+        # Then the second model's bar, at those thresholds (one more pass, not another full grid).
+        chosen = choose([chosen, *sweep_confirmation(fit, tuned, today)], target_unsupported) or chosen
+        tuned = replace(tuned, min_confirmation=chosen.min_confirmation)
     held = rates(report, tuned, today)
     new_version = version or f"{policy.version}+cal.{today.isoformat()}"
     profiles = dict(policy.profiles)
@@ -138,6 +143,11 @@ def calibrate_command(
         f"{profile}: min_support {base.min_support:g} -> {chosen.min_support:g}, "
         f"min_retrieval_score {base.min_retrieval_score:g} -> {chosen.min_retrieval_score:g}, "
         f"borderline_band {base.borderline_band:g} -> {chosen.borderline_band:g}"
+        + (
+            f", min_confirmation {base.min_confirmation:g} -> {chosen.min_confirmation:g}"
+            if base.min_confirmation > 0
+            else ""
+        )
     )
     click.echo(
         f"fit half ({len(fit)} cases): supported {chosen.supported_answer_rate:.1%}, "

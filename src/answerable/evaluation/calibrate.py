@@ -20,6 +20,7 @@ from answerable.types import Evidence, Principal, Status
 
 GRID = (*(round(0.05 * i, 2) for i in range(0, 20)), 0.97, 0.99)
 BANDS = (0.0, 0.05, 0.1)
+CONFIRMATIONS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Point:
     supported_answer_rate: float
     unsupported_answer_rate: float
     borderline_band: float = 0.1
+    min_confirmation: float = 0.0
 
 
 def half(case_id: str) -> str:
@@ -83,6 +85,8 @@ def _point(items: Sequence[tuple[Case, Evidence]], profile: Profile, answered: S
         profile.min_retrieval_score,
         answered_ok / answer if answer else 0.0,
         answered_bad / abstain if abstain else 0.0,
+        profile.borderline_band,
+        profile.min_confirmation,
     )
 
 
@@ -103,12 +107,26 @@ def sweep(items: Sequence[tuple[Case, Evidence]], base: Profile, today: date) ->
     return [_point(items, p, [row[i] for row in by_case]) for i, p in enumerate(profiles)]
 
 
+def sweep_confirmation(items: Sequence[tuple[Case, Evidence]], chosen: Profile, today: date) -> list[Point]:
+    """At the chosen thresholds, every `min_confirmation` bar. Meaningful only for a profile that asks the
+    second model: the evidence carries confirmations only where `collect` ran under such a profile."""
+    return [rates(items, replace(chosen, min_confirmation=c), today) for c in CONFIRMATIONS]
+
+
 def choose(points: Sequence[Point], target: float) -> Point | None:
     """Most supported answers at or under the target; ties go to the stricter thresholds."""
     ok = [p for p in points if p.unsupported_answer_rate <= target]
     if not ok:
         return None
-    return max(ok, key=lambda p: (p.supported_answer_rate, p.min_support + p.min_retrieval_score, p.borderline_band))
+    return max(
+        ok,
+        key=lambda p: (
+            p.supported_answer_rate,
+            p.min_support + p.min_retrieval_score,
+            p.borderline_band,
+            p.min_confirmation,
+        ),
+    )
 
 
 def frontier(points: Sequence[Point]) -> list[Point]:
