@@ -83,6 +83,8 @@ def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
     answers it, none of the claim's support counts: the two models disagree about the best evidence there
     is, and a weaker passage may not stand in for it. Each such verdict becomes insufficient.
     """
+    if profile.min_confirmation <= 0 or all(v.confirmation is None for v in evidence.verdicts):
+        return evidence  # nothing asked, or nothing to doubt: the common case, on every gate call
     doubted = set()
     for claim in evidence.claims:
         best = strongest_support(evidence, claim.id, profile, now)

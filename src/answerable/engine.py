@@ -257,12 +257,11 @@ class Engine:
     def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""
         by_id = {p.id: p for p in evidence.passages}
-        asked: dict[tuple[str, str], float] = {}
-        for claim in evidence.claims:
-            best = strongest_support(evidence, claim.id, prof, now)
-            if best is not None:
-                (score,) = self.confirmer.score(claim.text, [by_id[best.passage_id].text])
-                asked[(claim.id, best.passage_id)] = float(score)
+        best = [(c, strongest_support(evidence, c.id, prof, now)) for c in evidence.claims]
+        ask = [(c, v) for c, v in best if v is not None]
+        # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
+        scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in ask]) if ask else []
+        asked = {(c.id, v.passage_id): float(s) for (c, v), s in zip(ask, scores, strict=True)}
         verdicts = tuple(
             replace(v, confirmation=asked[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in asked else v
             for v in evidence.verdicts
