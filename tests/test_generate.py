@@ -53,3 +53,14 @@ def test_what_counts_as_referring_back() -> None:
     assert refers_back("As a result, exports slowed.") and refers_back('"They are kept for 25 months."')
     assert not refers_back("There are three plans.") and not refers_back("Thistles grow.")
     assert not refers_back("Items expire after 30 days.")
+
+
+def test_each_sentence_names_the_claim_it_answers() -> None:
+    """The gate judges each part of a question by its own sentences (tests/test_kinds.py)."""
+    claims = [Claim("c1", "How long is an invitation valid?"), Claim("c2", "Who can send one?")]
+    passages = [Passage("p#1", "p", "Invitations expire after 7 days."), Passage("q#1", "q", "Admins invite people.")]
+    draft = ExtractiveGenerator(favour("xx")).generate("", [(c, [p]) for c, p in zip(claims, passages, strict=True)])
+    assert [(s.text, s.claim_id) for s in draft.sentences] == [
+        ("Invitations expire after 7 days.", "c1"),
+        ("Admins invite people.", "c2"),
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from answerable.types import Draft, DraftSentence
 
@@ -54,7 +55,7 @@ def verify_draft(
     for sentence in draft.sentences:
         texts = [passages[pid] for pid in sentence.passage_ids if pid in passages]
         if not texts:
-            checked.append(DraftSentence(sentence.text, sentence.passage_ids, 0.0))
+            checked.append(replace(sentence, support=0.0))
             continue
         if any(normalise(sentence.text) in normalise(t) for t in texts):
             support = 1.0
@@ -62,5 +63,5 @@ def verify_draft(
             support = max(entails(sentence.text, t) for t in texts)
         else:
             support = 0.0
-        checked.append(DraftSentence(sentence.text, sentence.passage_ids, support))
+        checked.append(replace(sentence, support=support))
     return Draft(tuple(checked), declined=draft.declined)

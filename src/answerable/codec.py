@@ -140,6 +140,7 @@ def evidence_from_dict(obj: Mapping[str, Any], where: str = "evidence") -> Evide
                 text=_get(s, "text", f"{where}.draft.sentences[{i}]", str),
                 passage_ids=_strings(s, "passage_ids", f"{where}.draft.sentences[{i}]"),
                 support=_get(s, "support", f"{where}.draft.sentences[{i}]", (int, float), None),
+                claim_id=_get(s, "claim_id", f"{where}.draft.sentences[{i}]", str, None),
             )
             for i, s in enumerate(_get(draft_obj, "sentences", f"{where}.draft", list, []))
         )

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
+from answerable import kinds
 from answerable.assess import assess, confirmed, is_blank
 from answerable.errors import DraftRequiredError, InputError
 from answerable.policy import Profile
@@ -246,6 +247,25 @@ def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set
     return codes
 
 
+def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
+    """The covered claims whose drafted sentences do not state the kind of answer they ask for.
+
+    "How wide is Cerro Blanco?" answered by "The Cerro Blanco caldera is wide." is not answered: a
+    question that plainly asks for a figure or a time (`kinds.asked`) needs a sentence that states one.
+    A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
+    say which sentence answers which claim (an LLM's draft).
+    """
+    out = []
+    for c in a.claims:
+        kind = kinds.asked(c.claim.text)
+        if kind is None or not _covered(c, a, profile):
+            continue
+        own = [s.text for s in draft.sentences if s.claim_id == c.claim.id]
+        if not any(kinds.states(kind, text) for text in own or [s.text for s in draft.sentences]):
+            out.append(c.claim.text)
+    return tuple(out)
+
+
 def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
     """The final, typed decision for this evidence under this profile at this time.
 
@@ -260,10 +280,34 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
             raise DraftRequiredError(
                 "the evidence authorizes an answer but carries no draft; generate one and decide again"
             )
-        draft_codes = check_draft(evidence.draft, auth.context_ids, policy)
-        if draft_codes:
+        unanswered = unstated(evidence.draft, auth.assessment, policy)
+        if unanswered:
+            evidence, status, reasons = _without(evidence, auth, policy, unanswered)
+        draft_codes = check_draft(evidence.draft, auth.context_ids, policy) if evidence.draft else set()
+        if draft_codes or status is Status.ABSTAIN:
             status, reasons = Status.ABSTAIN, ordered(set(reasons) | draft_codes)
+        return _build(evidence, policy, now, auth, status, reasons, unanswered)
     return _build(evidence, policy, now, auth, status, reasons)
+
+
+def _without(
+    evidence: Evidence, auth: Authorization, profile: Profile, unanswered: tuple[str, ...]
+) -> tuple[Evidence, Status, tuple[ReasonCode, ...]]:
+    """A draft that leaves claims unanswered: abstain, or under a profile that allows it, answer the rest.
+
+    One claim of several is `required_claim_not_covered`, which a profile may soften to a labelled
+    partial answer without the sentences drafted for the missing claim; a question's only claim is
+    `no_answer_bearing_evidence`, as when no passage had answered it.
+    """
+    assert evidence.draft is not None
+    claims = auth.assessment.claims
+    code = R.REQUIRED_CLAIM_NOT_COVERED if len(claims) > 1 else R.NO_ANSWER_BEARING_EVIDENCE
+    reasons = ordered(set(auth.reason_codes) | {code})
+    gone = {c.claim.id for c in claims if c.claim.text in unanswered}
+    rest = tuple(s for s in evidence.draft.sentences if s.claim_id not in gone)
+    if rest and len(gone) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
+        return replace(evidence, draft=replace(evidence.draft, sentences=rest)), Status.PARTIAL, reasons
+    return evidence, Status.ABSTAIN, reasons
 
 
 def _build(
@@ -273,11 +317,20 @@ def _build(
     auth: Authorization,
     status: Status,
     reasons: tuple[ReasonCode, ...],
+    unanswered: tuple[str, ...] = (),
 ) -> Decision:
     a = auth.assessment
     by_id = {p.id: p for p in evidence.passages}
-    claims = tuple(ClaimResult(c.claim.text, c.status, c.passage_ids, c.unmatched_terms) for c in a.claims)
-    missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile))
+    claims = tuple(
+        ClaimResult(
+            c.claim.text,
+            ClaimStatus.MISSING if c.claim.text in unanswered else c.status,
+            c.passage_ids,
+            c.unmatched_terms,
+        )
+        for c in a.claims
+    )
+    missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile) or c.claim.text in unanswered)
     answering = status is not Status.ABSTAIN and evidence.draft is not None
     citations: tuple[Citation, ...] = ()
     supporting: tuple[str, ...] = ()
@@ -286,7 +339,14 @@ def _build(
         answer = evidence.draft.text
         cited = dict.fromkeys(pid for s in evidence.draft.sentences for pid in s.passage_ids)
         citations = tuple(_citation(by_id[pid]) for pid in cited)
-        supporting = tuple(dict.fromkeys(pid for c in a.claims if _covered(c, a, profile) for pid in c.passage_ids))
+        supporting = tuple(
+            dict.fromkeys(
+                pid
+                for c in a.claims
+                if _covered(c, a, profile) and c.claim.text not in unanswered
+                for pid in c.passage_ids
+            )
+        )
     first = primary(reasons)
     return Decision(
         decision_id=decision_id(evidence, profile, now),

@@ -106,7 +106,7 @@ class ExtractiveGenerator:
                 if text in used:
                     continue
                 used.add(text)
-                out.append(DraftSentence(text, (passage.id,)))
+                out.append(DraftSentence(text, (passage.id,), claim_id=claim.id))
         return Draft(tuple(out), declined=not out)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from answerable import kinds
 from answerable.codec import decision_from_dict
 from answerable.types import ClaimStatus, Decision, Status
 
@@ -34,9 +35,14 @@ def render_decision(decision: Decision) -> str:
         lines.append("Not covered:")
         unmatched = {c.text: c.unmatched_terms for c in decision.claims if c.unmatched_terms}
         disputed = {c.text: c.passage_ids for c in decision.claims if c.status is ClaimStatus.CONFLICTING}
+        # Missing though passages answer it: the answer drafted from them states no figure or time asked for.
+        unstated = {c.text for c in decision.claims if c.status is ClaimStatus.MISSING and c.passage_ids}
         for claim in decision.missing_claims:
             terms = unmatched.get(claim)
             note = f" (no passage mentions {', '.join(terms)})" if terms else ""
+            kind = kinds.asked(claim) if claim in unstated else None
+            if kind is not None:
+                note = f" (the passages on it state no {kind.noun})"
             if disputed.get(claim):
                 note = f" (these passages disagree: {', '.join(disputed[claim])})"
             lines.append(f"  - {claim}{note}")

@@ -156,11 +156,13 @@ class DraftSentence:
     """One sentence of a drafted answer, the ids it cites, and how well its citations support it.
 
     `support` is the re-verification probability against the cited passages (None: not checked yet).
+    `claim_id` names the claim the sentence answers, when the generator knows (the extractive one does).
     """
 
     text: str
     passage_ids: tuple[str, ...] = ()
     support: float | None = None
+    claim_id: str | None = None
 
 
 @dataclass(frozen=True)

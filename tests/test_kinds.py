@@ -1,0 +1,141 @@
+"""The kind of answer a question asks for, and the gate's veto on a draft that does not state one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from answerable import Claim, Label, ReasonCode, Status, decide
+from answerable.codec import evidence_from_dict, evidence_to_dict
+from answerable.kinds import Kind, asked, states
+from answerable.render import render_decision
+from answerable.types import Draft, DraftSentence
+from tests.conftest import NOW, evidence, passage, verdict
+
+R = ReasonCode
+S = Label.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How many charts fit on one dashboard?", Kind.QUANTITY),
+        ("How long is an invitation to join our workspace valid?", Kind.QUANTITY),
+        ("How often does Lumen check my alerts?", Kind.QUANTITY),
+        ("What is the population of Pontresina?", Kind.QUANTITY),
+        ("When was the Fort Glanville Conservation Park established?", Kind.TIME),
+        ("In what year was the singer who popularized the song born?", Kind.TIME),
+        ("and when did the siege end?", Kind.TIME),
+        ("What years did Voltaire live?", Kind.TIME),
+        # Present-tense "when" is usually answered by a condition, and the rest ask for no figure or time.
+        ("When does Lumen email me?", None),
+        ("How do I rotate an API key?", None),
+        ("Explain how long-term storage works", None),
+        ("Who directed the 1940 film in which John Arledge appeared?", None),
+    ],
+)
+def test_what_a_question_asks_for(question: str, kind: Kind | None) -> None:
+    assert asked(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "stated"),
+    [
+        (Kind.QUANTITY, "The old key keeps working for 24 hours.", True),
+        (Kind.QUANTITY, "A dashboard holds up to forty charts.", True),
+        (Kind.QUANTITY, "Saved work is kept for as long as the project exists.", True),
+        (Kind.QUANTITY, "Pontresina has a population (as of ) of .", False),
+        (Kind.QUANTITY, "The Cerro Blanco caldera is wide.", False),
+        (Kind.TIME, "It was founded in 1933.", True),
+        (Kind.TIME, "The Normans settled there in the tenth century.", True),
+        (Kind.TIME, "The battle was fought in late November.", True),
+        (Kind.TIME, "The Battle of Jangjin Lake was a battle in the Korean War.", False),
+        (Kind.TIME, "The park may be closed for repairs.", False),
+    ],
+)
+def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
+    assert states(kind, text) is stated
+
+
+def drafted(question: str, *sentences: tuple[str, str | None], claims: tuple[Claim, ...] | None = None):  # type: ignore[no-untyped-def]
+    claims = claims or (Claim("c1", question),)
+    text = " ".join(t for t, _ in sentences)  # the passage says what the draft quotes from it
+    return evidence(
+        (passage("a#1", 0.95, text=text), passage("b#1", 0.3)),
+        tuple(verdict(c.id, "a#1", S, 0.95) for c in claims),
+        claims=claims,
+        drafted=Draft(tuple(DraftSentence(t, ("a#1",), 1.0, claim_id=cid) for t, cid in sentences)),
+    )
+
+
+def test_a_figure_asked_for_and_not_stated_is_no_answer(policy):  # type: ignore[no-untyped-def]
+    d = decide(
+        drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), policy.profile("strict"), NOW
+    )
+    assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
+    assert d.missing_claims == ("How wide is Cerro Blanco?",) and d.answer is None
+    assert d.claims[0].status.value == "missing"
+
+
+def test_a_figure_stated_answers(policy):  # type: ignore[no-untyped-def]
+    d = decide(
+        drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is 6 km wide.", "c1")),
+        policy.profile("strict"),
+        NOW,
+    )
+    assert d.status is Status.ANSWER and d.missing_claims == ()
+
+
+def test_a_question_that_asks_for_no_kind_is_not_judged_by_it(policy):  # type: ignore[no-untyped-def]
+    d = decide(
+        drafted("Where is Cerro Blanco?", ("Cerro Blanco lies in the Andes.", "c1")), policy.profile("strict"), NOW
+    )
+    assert d.status is Status.ANSWER
+
+
+def test_each_part_is_judged_by_its_own_sentences(policy):  # type: ignore[no-untyped-def]
+    claims = (Claim("c1", "How many keys can a project have?"), Claim("c2", "how do I rotate a key?"))
+    # The figure answers the other part: the first part's own sentence states none.
+    ev = drafted("", ("Open Settings and click Rotate.", "c1"), ("Rotate 2 keys at once.", "c2"), claims=claims)
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (R.REQUIRED_CLAIM_NOT_COVERED,)
+    assert d.missing_claims == ("How many keys can a project have?",)
+    ok = drafted("", ("A project has at most 10 keys.", "c1"), ("Click Rotate.", "c2"), claims=claims)
+    assert decide(ok, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_a_draft_that_names_no_claims_is_judged_whole(policy):  # type: ignore[no-untyped-def]
+    """An LLM's draft does not say which sentence answers which claim: any sentence may state the kind."""
+    strict = policy.profile("strict")
+    assert (
+        decide(drafted("How many keys?", ("Keys are per project.", None), ("At most 10.", None)), strict, NOW).status
+        is Status.ANSWER
+    )
+    assert decide(drafted("How many keys?", ("Keys are per project.", None)), strict, NOW).status is Status.ABSTAIN
+
+
+def test_under_a_profile_that_allows_it_the_other_parts_are_a_labelled_partial(policy):  # type: ignore[no-untyped-def]
+    claims = (Claim("c1", "How many keys can a project have?"), Claim("c2", "how do I rotate a key?"))
+    ev = drafted("", ("Keys belong to a project.", "c1"), ("Open Settings and click Rotate.", "c2"), claims=claims)
+    d = decide(ev, policy.profile("assist"), NOW)
+    assert d.status is Status.PARTIAL and R.REQUIRED_CLAIM_NOT_COVERED in d.reason_codes
+    assert d.answer == "Open Settings and click Rotate. [a#1]"
+    assert d.missing_claims == ("How many keys can a project have?",)
+    # strict allows no partial answer; and a question's only part leaves nothing to answer
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ABSTAIN
+    alone = drafted("How many keys can a project have?", ("Keys belong to a project.", "c1"))
+    assert decide(alone, policy.profile("assist"), NOW).status is Status.ABSTAIN
+
+
+def test_the_rendering_says_what_the_passages_did_not_state(policy):  # type: ignore[no-untyped-def]
+    d = decide(
+        drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), policy.profile("strict"), NOW
+    )
+    assert "How wide is Cerro Blanco? (the passages on it state no figure)" in render_decision(d)
+
+
+def test_which_claim_a_sentence_answers_round_trips_through_an_evidence_file() -> None:
+    ev = drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is 6 km wide.", "c1"), ("Unowned.", None))
+    back = evidence_from_dict(json.loads(json.dumps(evidence_to_dict(ev))))
+    assert back.draft == ev.draft and [s.claim_id for s in back.draft.sentences] == ["c1", None]
