@@ -30,7 +30,9 @@ S = Label.SUPPORTED
         ("What years did Voltaire live?", Kind.TIME),
         # Present-tense "when" is usually answered by a condition, and the rest ask for no figure or time.
         ("When does Lumen email me?", None),
+        ("What was the urban population of Warsaw?", Kind.QUANTITY),
         ("How do I rotate an API key?", None),
+        ("What causes the population of ctenophora to grow at an explosive rate?", None),
         ("Explain how long-term storage works", None),
         ("Who directed the 1940 film in which John Arledge appeared?", None),
     ],
@@ -45,6 +47,8 @@ def test_what_a_question_asks_for(question: str, kind: Kind | None) -> None:
         (Kind.QUANTITY, "The old key keeps working for 24 hours.", True),
         (Kind.QUANTITY, "A dashboard holds up to forty charts.", True),
         (Kind.QUANTITY, "Saved work is kept for as long as the project exists.", True),
+        (Kind.QUANTITY, "The accepted estimate is a death toll of about a third of the population.", True),
+        (Kind.QUANTITY, "Below are listed some of the most common third-gender sects.", False),
         (Kind.QUANTITY, "Pontresina has a population (as of ) of .", False),
         (Kind.QUANTITY, "The Cerro Blanco caldera is wide.", False),
         (Kind.TIME, "It was founded in 1933.", True),

@@ -28,7 +28,7 @@ class Kind(StrEnum):
 
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
-    r"|\b(?:population|percentage)\b",
+    r"|\bwhat (?:is|was|are|were) the (?:\w+ )?(?:population|percentage|proportion)\b",
     re.I,
 )
 _TIME_ASKED = re.compile(
@@ -41,7 +41,8 @@ _TIME_ASKED = re.compile(
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|"
-    r"thousands?|millions?|billions?|trillions?|dozens?|half|once|twice|single|double|triple|none"
+    r"thousands?|millions?|billions?|trillions?|dozens?|half|halves|percent|once|twice|single|double|triple|none|"
+    r"(?:a|one|two|three|four) (?:thirds?|quarters?|fifths?|tenths?)"  # "a third", not "third-gender"
 )
 # "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
 _MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
