@@ -42,7 +42,7 @@ def render_decision(decision: Decision) -> str:
             note = f" (no passage mentions {', '.join(terms)})" if terms else ""
             kind = kinds.asked(claim) if claim in unstated else None
             if kind is not None:
-                note = f" (the passages on it state no {kind.noun})"
+                note = f" (the answer drafted from its passages states no {kind.noun})"
             if disputed.get(claim):
                 note = f" (these passages disagree: {', '.join(disputed[claim])})"
             lines.append(f"  - {claim}{note}")
