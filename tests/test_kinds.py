@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -143,3 +144,9 @@ def test_which_claim_a_sentence_answers_round_trips_through_an_evidence_file() -
     ev = drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is 6 km wide.", "c1"), ("Unowned.", None))
     back = evidence_from_dict(json.loads(json.dumps(evidence_to_dict(ev))))
     assert back.draft == ev.draft and [s.claim_id for s in back.draft.sentences] == ["c1", None]
+
+
+def test_a_policy_may_turn_the_check_off(policy):  # type: ignore[no-untyped-def]
+    relaxed = replace(policy.profile("strict"), require_answer_kind=False)
+    d = decide(drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), relaxed, NOW)
+    assert d.status is Status.ANSWER

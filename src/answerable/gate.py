@@ -255,7 +255,9 @@ def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
     A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
     say which sentence answers which claim (an LLM's draft).
     """
-    out = []
+    out: list[str] = []
+    if not profile.require_answer_kind:
+        return ()
     for c in a.claims:
         kind = kinds.asked(c.claim.text)
         if kind is None or not _covered(c, a, profile):

@@ -69,6 +69,7 @@ class Profile:
     suggestions: int
     freshness_days: Mapping[str, int] = field(default_factory=dict)
     require_named_terms: bool = True
+    require_answer_kind: bool = True
     min_topic_similarity: float = 0.4
     min_confirmation: float = 0.0
 
@@ -212,6 +213,12 @@ SETTINGS: tuple[Setting, ...] = (
         default=True,
     ),
     Setting(
+        "require_answer_kind",
+        "Whether an answer to a question that asks for a figure or a time must state one (optional, default true).",
+        _flag,
+        default=True,
+    ),
+    Setting(
         "min_topic_similarity",
         "Bi-encoder cosine from which the best usable passage is on the question's topic: a question that "
         "on-topic pages fail to answer is no_answer_bearing_evidence, not low_retrieval_confidence "
@@ -328,6 +335,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         partial_for=frozenset(values["partial_for"]),
         require_dates=values["require_dates"],
         require_named_terms=values["require_named_terms"],
+        require_answer_kind=values["require_answer_kind"],
         min_topic_similarity=values["min_topic_similarity"],
         min_confirmation=values["min_confirmation"],
         conflict_precedence=values["conflict_precedence"],
