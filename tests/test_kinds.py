@@ -63,6 +63,24 @@ def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
     assert states(kind, text) is stated
 
 
+@pytest.mark.parametrize(
+    ("question", "text", "stated"),
+    [
+        ("How many people lived in Oslo in 1654?", "The last plague outbreak ravaged Oslo in 1654.", False),
+        ("How many people lived in Oslo in 1654?", "In 1654 Oslo had 4,500 inhabitants.", True),
+        ("How many schools does the university have?", "Andrew J. Elliot (born 1962) teaches there.", False),
+        ("How many schools does the university have?", "The university has 7 schools, founded in 1850.", True),
+        ("How long did the war last?", "It lasted from 1939 to 1945.", True),  # years answer "how long"
+        ("When was the second edition printed?", "The first edition was printed in 1851.", True),
+    ],
+)
+def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
+    question: str, text: str, stated: bool
+) -> None:
+    kind = asked(question)
+    assert kind is not None and states(kind, text, question) is stated
+
+
 def drafted(question: str, *sentences: tuple[str, str | None], claims: tuple[Claim, ...] | None = None):  # type: ignore[no-untyped-def]
     claims = claims or (Claim("c1", question),)
     text = " ".join(t for t, _ in sentences)  # the passage says what the draft quotes from it

@@ -263,7 +263,7 @@ def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
         if kind is None or not _covered(c, a, profile):
             continue
         own = [s.text for s in draft.sentences if s.claim_id == c.claim.id]
-        if not any(kinds.states(kind, text) for text in own or [s.text for s in draft.sentences]):
+        if not any(kinds.states(kind, text, c.claim.text) for text in own or [s.text for s in draft.sentences]):
             out.append(c.claim.text)
     return tuple(out)
 

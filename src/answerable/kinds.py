@@ -68,7 +68,24 @@ def asked(question: str) -> Kind | None:
     return None
 
 
-def states(kind: Kind, text: str) -> bool:
-    """Does `text` state an answer of this kind (a figure for a quantity, a time for a time)?"""
+_FIGURE = re.compile(r"\d(?:[\d,.]*\d)?")
+_YEAR = re.compile(r"(?:1\d|20)\d\d")
+_COUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.I)
+
+
+def states(kind: Kind, text: str, question: str = "") -> bool:
+    """Does `text` state an answer of this kind (a figure for a quantity, a time for a time)?
+
+    A figure `question` already states is not the answer ("How many people lived in Oslo in 1654?" is
+    not answered by "The plague ravaged Oslo in 1654."), and a year is no count ("How many schools
+    does the university have?" is not answered by "Elliot (born 1962) is a professor there.").
+    """
+    given = set(_FIGURE.findall(question))
+    counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
+
+    def figure(m: re.Match[str]) -> str:
+        f = m.group(0)
+        return " " if f in given or (counting and _YEAR.fullmatch(f)) else f
+
     pattern = _QUANTITY_STATED if kind is Kind.QUANTITY else _TIME_STATED
-    return pattern.search(text) is not None
+    return pattern.search(_FIGURE.sub(figure, text)) is not None
