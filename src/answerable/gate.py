@@ -255,9 +255,9 @@ def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
     A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
     say which sentence answers which claim (an LLM's draft).
     """
-    out: list[str] = []
     if not profile.require_answer_kind:
         return ()
+    out: list[str] = []
     for c in a.claims:
         kind = kinds.asked(c.claim.text)
         if kind is None or not _covered(c, a, profile):
@@ -282,10 +282,12 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
             raise DraftRequiredError(
                 "the evidence authorizes an answer but carries no draft; generate one and decide again"
             )
-        unanswered = unstated(evidence.draft, auth.assessment, policy)
+        draft = evidence.draft
+        unanswered = unstated(draft, auth.assessment, policy)
         if unanswered:
-            evidence, status, reasons = _without(evidence, auth, policy, unanswered)
-        draft_codes = check_draft(evidence.draft, auth.context_ids, policy) if evidence.draft else set()
+            draft, status, reasons = _without(draft, auth, policy, unanswered)
+            evidence = replace(evidence, draft=draft)
+        draft_codes = check_draft(draft, auth.context_ids, policy)
         if draft_codes or status is Status.ABSTAIN:
             status, reasons = Status.ABSTAIN, ordered(set(reasons) | draft_codes)
         return _build(evidence, policy, now, auth, status, reasons, unanswered)
@@ -293,23 +295,22 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
 
 
 def _without(
-    evidence: Evidence, auth: Authorization, profile: Profile, unanswered: tuple[str, ...]
-) -> tuple[Evidence, Status, tuple[ReasonCode, ...]]:
+    draft: Draft, auth: Authorization, profile: Profile, unanswered: tuple[str, ...]
+) -> tuple[Draft, Status, tuple[ReasonCode, ...]]:
     """A draft that leaves claims unanswered: abstain, or under a profile that allows it, answer the rest.
 
     One claim of several is `required_claim_not_covered`, which a profile may soften to a labelled
     partial answer without the sentences drafted for the missing claim; a question's only claim is
     `no_answer_bearing_evidence`, as when no passage had answered it.
     """
-    assert evidence.draft is not None
     claims = auth.assessment.claims
     code = R.REQUIRED_CLAIM_NOT_COVERED if len(claims) > 1 else R.NO_ANSWER_BEARING_EVIDENCE
     reasons = ordered(set(auth.reason_codes) | {code})
     gone = {c.claim.id for c in claims if c.claim.text in unanswered}
-    rest = tuple(s for s in evidence.draft.sentences if s.claim_id not in gone)
+    rest = tuple(s for s in draft.sentences if s.claim_id not in gone)
     if rest and len(gone) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
-        return replace(evidence, draft=replace(evidence.draft, sentences=rest)), Status.PARTIAL, reasons
-    return evidence, Status.ABSTAIN, reasons
+        return replace(draft, sentences=rest), Status.PARTIAL, reasons
+    return draft, Status.ABSTAIN, reasons
 
 
 def _build(
