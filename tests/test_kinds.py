@@ -32,6 +32,7 @@ S = Label.SUPPORTED
         # Present-tense "when" is usually answered by a condition, and the rest ask for no figure or time.
         ("When does Lumen email me?", None),
         ("What was the urban population of Warsaw?", Kind.QUANTITY),
+        ("What percentage of monks and priests died from the Black Death?", Kind.QUANTITY),
         ("How do I rotate an API key?", None),
         ("What causes the population of ctenophora to grow at an explosive rate?", None),
         ("Explain how long-term storage works", None),

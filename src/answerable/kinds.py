@@ -28,7 +28,8 @@ class Kind(StrEnum):
 
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
-    r"|\bwhat (?:is|was|are|were) the (?:\w+ )?(?:population|percentage|proportion)\b",
+    r"|\bwhat (?:is|was|are|were) the (?:\w+ )?(?:population|percentage|proportion)\b"
+    r"|\bwhat (?:percentage|proportion|fraction|number) of\b",
     re.I,
 )
 _TIME_ASKED = re.compile(
