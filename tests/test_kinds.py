@@ -49,6 +49,8 @@ def test_what_a_question_asks_for(question: str, kind: Kind | None) -> None:
         (Kind.QUANTITY, "The old key keeps working for 24 hours.", True),
         (Kind.QUANTITY, "A dashboard holds up to forty charts.", True),
         (Kind.QUANTITY, "Saved work is kept for as long as the project exists.", True),
+        (Kind.QUANTITY, "Most exports finish within an hour.", True),
+        (Kind.QUANTITY, "The new key takes effect immediately.", True),
         (Kind.QUANTITY, "The accepted estimate is a death toll of about a third of the population.", True),
         (Kind.QUANTITY, "Below are listed some of the most common third-gender sects.", False),
         (Kind.QUANTITY, "Pontresina has a population (as of ) of .", False),

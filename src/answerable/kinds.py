@@ -50,7 +50,8 @@ _MONTHS = r"january|february|march|april|june|july|august|september|october|nove
 # A number or a figure in words; also the answers that are a quantity without being a number.
 _QUANTITY_STATED = re.compile(
     rf"\d|\b(?:{_NUMBER_WORDS}|unlimited|infinite|indefinitely|forever|permanently|free|hourly|daily|"
-    rf"weekly|monthly|yearly|annually|every|as long as|no limit)\b",
+    rf"weekly|monthly|yearly|annually|every|as long as|no limit|immediately|instantly|at once|right away|"
+    rf"overnight|(?:a|an|a few|several) (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?))\b",
     re.I,
 )
 _TIME_STATED = re.compile(
