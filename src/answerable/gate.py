@@ -248,7 +248,7 @@ def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set
 
 
 def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
-    """The covered claims whose drafted sentences do not state the kind of answer they ask for.
+    """The ids of covered claims whose drafted sentences do not state the kind of answer they ask for.
 
     "How wide is Cerro Blanco?" answered by "The Cerro Blanco caldera is wide." is not answered: a
     question that plainly asks for a figure or a time (`kinds.asked`) needs a sentence that states one.
@@ -264,7 +264,7 @@ def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
             continue
         own = [s.text for s in draft.sentences if s.claim_id == c.claim.id]
         if not any(kinds.states(kind, text, c.claim.text) for text in own or [s.text for s in draft.sentences]):
-            out.append(c.claim.text)
+            out.append(c.claim.id)
     return tuple(out)
 
 
@@ -306,9 +306,8 @@ def _without(
     claims = auth.assessment.claims
     code = R.REQUIRED_CLAIM_NOT_COVERED if len(claims) > 1 else R.NO_ANSWER_BEARING_EVIDENCE
     reasons = ordered(set(auth.reason_codes) | {code})
-    gone = {c.claim.id for c in claims if c.claim.text in unanswered}
-    rest = tuple(s for s in draft.sentences if s.claim_id not in gone)
-    if rest and len(gone) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
+    rest = tuple(s for s in draft.sentences if s.claim_id not in unanswered)
+    if rest and len(unanswered) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
         return replace(draft, sentences=rest), Status.PARTIAL, reasons
     return draft, Status.ABSTAIN, reasons
 
@@ -327,13 +326,13 @@ def _build(
     claims = tuple(
         ClaimResult(
             c.claim.text,
-            ClaimStatus.MISSING if c.claim.text in unanswered else c.status,
+            ClaimStatus.MISSING if c.claim.id in unanswered else c.status,
             c.passage_ids,
             c.unmatched_terms,
         )
         for c in a.claims
     )
-    missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile) or c.claim.text in unanswered)
+    missing = tuple(c.claim.text for c in a.claims if not _covered(c, a, profile) or c.claim.id in unanswered)
     answering = status is not Status.ABSTAIN and evidence.draft is not None
     citations: tuple[Citation, ...] = ()
     supporting: tuple[str, ...] = ()
@@ -346,7 +345,7 @@ def _build(
             dict.fromkeys(
                 pid
                 for c in a.claims
-                if _covered(c, a, profile) and c.claim.text not in unanswered
+                if _covered(c, a, profile) and c.claim.id not in unanswered
                 for pid in c.passage_ids
             )
         )
