@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import ExtractiveGenerator, refers_back
+from answerable.generate import ExtractiveGenerator, pick, refers_back
 from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
@@ -64,3 +64,40 @@ def test_each_sentence_names_the_claim_it_answers() -> None:
         ("Invitations expire after 7 days.", "c1"),
         ("Admins invite people.", "c2"),
     ]
+
+
+COUNT = "How many charts fit on one dashboard?"
+DASHBOARD = [
+    "Use them to compare, for example, one country across all charts.",
+    "A dashboard collects charts about one topic.",
+    "A dashboard holds up to 40 charts.",
+]
+
+
+def test_the_sentence_with_the_form_asked_for_is_picked_over_one_the_ranker_scores_a_little_higher() -> None:
+    assert pick(COUNT, DASHBOARD, [0.56, 0.55, 0.50]) == 2
+    assert pick(COUNT, DASHBOARD, [0.56, 0.55, 0.50], kind_weight=0) == 0
+    # Far below the ranker's best, the form does not carry it.
+    assert pick(COUNT, DASHBOARD, [0.99, 0.55, 0.01]) == 0
+
+
+def test_no_sentence_is_reached_for_when_the_best_states_no_figure() -> None:
+    """The gate withholds such an answer; quoting a lower sentence with a figure would answer it."""
+    texts = ["Open Dashboards > New dashboard and add charts.", "A dashboard holds up to 40 charts."]
+    assert pick(COUNT, texts, [0.56, 0.50]) == 0
+
+
+def test_a_question_that_asks_for_no_form_keeps_the_rankers_order() -> None:
+    texts = ["Open Settings > API keys and click Rotate.", "A project can have at most 10 active API keys."]
+    assert pick("How do I rotate an API key?", texts, [0.6, 0.5]) == 0
+
+
+def test_the_generator_quotes_the_sentence_picked() -> None:
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.56 if "compare" in t else 0.5 if "40" in t else 0.1 for t in texts]
+
+    claim = Claim("c1", COUNT)
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(
+        COUNT, [(claim, [Passage("p#1", "p", " ".join(DASHBOARD))])]
+    )
+    assert [s.text for s in draft.sentences] == ["A dashboard holds up to 40 charts."]

@@ -9,7 +9,7 @@ import pytest
 
 from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.codec import evidence_from_dict, evidence_to_dict
-from answerable.kinds import Kind, asked, states
+from answerable.kinds import Kind, asked, fit, states
 from answerable.render import render_decision
 from answerable.types import Draft, DraftSentence
 from tests.conftest import NOW, evidence, passage, verdict
@@ -82,6 +82,33 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
 ) -> None:
     kind = asked(question)
     assert kind is not None and states(kind, text, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "points"),
+    [
+        ("How many charts fit on one dashboard?", "A dashboard holds up to 40 charts.", 2),
+        ("How many charts fit on one dashboard?", "Use them to compare one country across all charts.", 1),
+        ("How many charts fit on one dashboard?", "Filters apply to every chart on the dashboard.", 1),
+        ("How many charts fit on one dashboard?", "Open Dashboards and add charts.", 0),
+        ("How many active API keys can a project have?", "A project can have at most 10 active API keys.", 2),
+        ("How long does my old key keep working?", "The old key keeps working for 24 hours.", 2),
+        ("How long does Lumen take to delete data?", "Lumen completes a deletion request within 30 business days.", 2),
+        ("How long is the Rhine?", "The Rhine is 1,230 km long.", 2),
+        ("How long are dashboards kept?", "They are kept for as long as the project exists.", 2),
+        # A frequency states a figure, not a span.
+        ("How long does my old key keep working?", "Rotate keys at least once a year.", 1),
+        ("How long does my old key keep working?", "Delete it in one of two ways.", 1),
+        ("What time of day does the BigQuery sync run?", "The sync runs once a day at 02:00 UTC.", 1),
+        ("What time of day does the BigQuery sync run?", "The sync copies your events every day.", 0),
+        ("How much is the Growth plan?", "Growth costs $69 a month.", 2),
+        ("How much is the Growth plan?", "Growth includes 10 dashboards.", 1),
+        ("When was the park established?", "The park was established in June 1983.", 1),
+        ("How do I rotate an API key?", "Open Settings and click Rotate.", None),
+    ],
+)
+def test_how_closely_a_sentence_has_the_form_of_the_answer(question: str, text: str, points: int | None) -> None:
+    assert fit(question, text) == points
 
 
 def drafted(question: str, *sentences: tuple[str, str | None], claims: tuple[Claim, ...] | None = None):  # type: ignore[no-untyped-def]

@@ -8,12 +8,18 @@ score the sentence's shape and topic, and a page whose figures were lost in extr
 Only two kinds are recognised, and only from wordings that leave no doubt. A documentation "when" in the
 present tense ("When does Lumen email me?") is usually answered by a condition ("when the export is
 ready"), so only the past tense ("When was ...", "When did ...") and "what year" ask for a time.
+
+`fit` goes finer, for ranking sentences only (the gate never judges by it): a count of the thing asked
+about ("40 charts"), a span of time or length for "how long", a clock time, a price.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import StrEnum
+
+from answerable.models.text import STOPWORDS
 
 
 class Kind(StrEnum):
@@ -91,3 +97,85 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
 
     pattern = _QUANTITY_STATED if kind is Kind.QUANTITY else _TIME_STATED
     return pattern.search(_FIGURE.sub(figure, text)) is not None
+
+
+_TIME_UNITS = r"seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies)|millenni(?:um|a)"
+_LENGTH_UNITS = r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
+_AMOUNT = rf"(?:\d[\d,.]*[- ]?|(?:{_NUMBER_WORDS}|a few|several|many|a couple of|an?)[- ])"
+_QUALIFIER = r"(?:(?:more|full|whole|extra|business|calendar|working)[- ])?"
+# "24 hours", "within 30 business days", "2.5 km"; not a frequency ("once a year", "per day", "every week").
+_SPAN = re.compile(
+    rf"(?<!once )(?<!twice )(?<!per )(?<!every )(?<!each )\b{_AMOUNT}{_QUALIFIER}(?:{_TIME_UNITS}|{_LENGTH_UNITS})\b"
+    r"|\b(?:as long as|indefinitely|forever|permanently|immediately|instantly|overnight)\b",
+    re.I,
+)
+_CLOCK = re.compile(
+    r"\b\d{1,2}:\d\d\b|\b\d{1,2} ?[ap]\.?m\b|\b(?:noon|midday|midnight|dawn|dusk|sunrise|sunset|"
+    r"morning|afternoon|evening|night)\b",
+    re.I,
+)
+_MONEY = re.compile(r"[$€£¥] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
+_SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
+_CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
+_MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
+_COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
+# Words that are not the thing counted ("how many of the ...") and that part a count from its noun.
+_FUNCTION_WORDS = STOPWORDS | frozenset(
+    ["across", "all", "can", "could", "each", "every", "per", "should", "than", "would"]
+)
+_COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _counts(noun: str, text: str) -> bool:
+    """Does `text` give a count of `noun` ("40 charts", "up to 10 active API keys")?
+
+    The count stands before the noun with at most two words between, none of them a function word: "one
+    country across all charts" counts countries, not charts.
+    """
+    words = [w.strip(".,") for w in re.findall(r"[\w,.]+", text)]
+    target = _singular(noun)
+    for i, word in enumerate(words):
+        if _singular(word) != target:
+            continue
+        for before in reversed(words[max(0, i - 3) : i]):
+            if _COUNT.fullmatch(before):
+                return True
+            if before.lower() in _FUNCTION_WORDS:
+                break
+    return False
+
+
+def _finer(question: str) -> Callable[[str], bool] | None:
+    """The finer form a question asks for, as a test of a sentence; None when it asks for none."""
+    if _SPAN_ASKED.search(question):
+        return lambda text: _SPAN.search(text) is not None
+    if _CLOCK_ASKED.search(question):
+        return lambda text: _CLOCK.search(text) is not None
+    if _MONEY_ASKED.search(question):
+        return lambda text: _MONEY.search(text) is not None
+    counted = _COUNTED.search(question)
+    noun = next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
+    if noun is not None:
+        return lambda text: _counts(noun, text)
+    return None
+
+
+def fit(question: str, text: str) -> int | None:
+    """How closely `text` has the form of an answer to `question`; None when its wording asks for none.
+
+    One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
+    "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
+    ("40 charts"), a clock time for "what time", a price for "how much is". Ranks sentences: a model that
+    scores a sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare
+    one country across all charts.".
+    """
+    kind = asked(question)
+    finer = _finer(question)
+    if kind is None and finer is None:
+        return None
+    return int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(text))

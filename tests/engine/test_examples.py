@@ -14,6 +14,7 @@ import pytest
 from answerable.embed import load_embedder
 from answerable.engine import Engine
 from answerable.evaluation.data import open_dataset
+from answerable.evaluation.metrics import contains_gold
 from answerable.evaluation.runner import build_index, run_case
 from answerable.models import load_reranker, load_verifier
 from answerable.policy import load_policy
@@ -74,6 +75,15 @@ def test_expected_status_and_reason_floor(outcomes) -> None:  # type: ignore[no-
             wrong_answers.append(case.id)
     assert right >= FLOORS["min_correct"], (right, len(outcomes))
     assert len(wrong_answers) <= FLOORS["max_unsupported_answers"], wrong_answers
+
+
+def test_answers_quote_the_sentence_that_holds_the_answer(outcomes) -> None:  # type: ignore[no-untyped-def]
+    """An answer that is on topic but misses the figure asked for ("one country across all charts" for
+    "How many charts fit on one dashboard?") counts as answered, so the gold strings are held to a floor."""
+    holding = [
+        c.id for c, r, _d in outcomes if c.expected == "answer" and r.answered and contains_gold(r.answer, c.answers)
+    ]
+    assert len(holding) >= FLOORS["min_answers_holding_gold"], (len(holding), holding)
 
 
 def test_the_pages_that_disagree_are_named_by_the_shipped_verifier(outcomes) -> None:  # type: ignore[no-untyped-def]
