@@ -99,6 +99,9 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         # A frequency states a figure, not a span.
         ("How long does my old key keep working?", "Rotate keys at least once a year.", 1),
         ("How long does my old key keep working?", "Delete it in one of two ways.", 1),
+        # Nor does a rate: the span of one download, not how long entries are kept.
+        ("How long are audit log entries kept?", "Download them as CSV (up to 90 days per download).", 1),
+        ("How long are audit log entries kept?", "Audit log entries are kept for 1 year.", 2),
         ("What time of day does the BigQuery sync run?", "The sync runs once a day at 02:00 UTC.", 1),
         ("What time of day does the BigQuery sync run?", "The sync copies your events every day.", 0),
         ("How much is the Growth plan?", "Growth costs $69 a month.", 2),

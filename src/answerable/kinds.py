@@ -103,9 +103,11 @@ _TIME_UNITS = r"seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|dec
 _LENGTH_UNITS = r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
 _AMOUNT = rf"(?:\d[\d,.]*[- ]?|(?:{_NUMBER_WORDS}|a few|several|many|a couple of|an?)[- ])"
 _QUALIFIER = r"(?:(?:more|full|whole|extra|business|calendar|working)[- ])?"
-# "24 hours", "within 30 business days", "2.5 km"; not a frequency ("once a year", "per day", "every week").
+# "24 hours", "within 30 business days", "2.5 km"; not a frequency ("once a year", "per day", "every week")
+# nor a rate ("90 days per download").
 _SPAN = re.compile(
     rf"(?<!once )(?<!twice )(?<!per )(?<!every )(?<!each )\b{_AMOUNT}{_QUALIFIER}(?:{_TIME_UNITS}|{_LENGTH_UNITS})\b"
+    r"(?! (?:per|each|every|an?)\b)"
     r"|\b(?:as long as|indefinitely|forever|permanently|immediately|instantly|overnight)\b",
     re.I,
 )
