@@ -1,6 +1,6 @@
 """Sentence selection for extractive answers: how often the top-ranked sentence is one that answers.
 
-    .venv/bin/python bench/sentences.py [--weights 0,0.05,0.1,0.15,0.2,0.3,0.5,1] [--kind-weights 0,0.5,1,2,4]
+    .venv/bin/python bench/sentences.py [--weights 0,0.05,...] [--kind-weights 0,0.5,...] [--quote-weights 0,0.05,...]
 
 Sets: SQuAD 2.0 dev-a (../shared/data/squad2-dev-a; each answerable question against the sentences of
 its gold paragraph, split as the generator splits them; its calibration share is a development set, the
@@ -10,7 +10,10 @@ does, are left out. For each weight w, a sentence scores log-odds(answerable) + 
 weight with the best mean P@1 over the development sets is the one shipped in
 `artifacts/baselines/sentence-ranking.json`. Then, at that BM25 weight, each kind weight k is tried as
 the generator applies it (`generate.pick`: k log-odds per point of `kinds.fit`, the form of answer the
-question asks for); the best k on the development sets is `generate.KIND_WEIGHT`. TrecQA's tokens replace
+question asks for); the best k on the development sets is `generate.KIND_WEIGHT`. Last, the quote ranker
+(`quote_ranker_with`): through `pick` at that kind weight, the `answerable-mpnet` log-odds + w x BM25's
+re-rank the first ranker's top `RESCORE_TOP`; the best w is in `artifacts/baselines/quote-ranking.json`
+(`make mpnet` first). TrecQA's tokens replace
 every number by `<num>`, which is a number to `kinds.fit`. Prints P@1 per set and weight, then JSON.
 """
 
@@ -23,6 +26,7 @@ import re
 import statistics
 import sys
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +34,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from answerable.evaluation.data import open_dataset  # noqa: E402
 from answerable.evaluation.heldout import held_out_cases  # noqa: E402
-from answerable.generate import pick, split_sentences  # noqa: E402
+from answerable.generate import KIND_WEIGHT, RESCORE_TOP, pick, split_sentences  # noqa: E402
 from answerable.models import load_reranker  # noqa: E402
 from answerable.models.ensemble import SENTENCE_WEIGHTS  # noqa: E402
 from answerable.models.training.data import Split, trecqa_pairs, wikiqa_pairs  # noqa: E402
@@ -76,6 +80,10 @@ def sets() -> dict[str, tuple[str, list[Item]]]:
     return {k: (role, [it for it in items if it[2] and len(it[2]) < len(it[1])]) for k, (role, items) in out.items()}
 
 
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
 def _logit(p: float) -> float:
     p = min(max(p, 1e-4), 1 - 1e-4)
     return math.log(p / (1 - p))
@@ -85,51 +93,57 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", default="0,0.05,0.1,0.15,0.2,0.3,0.5,1")
     ap.add_argument("--kind-weights", default="0,0.5,1,2,4")
+    ap.add_argument("--quote-weights", default="0,0.05,0.1,0.15,0.2,0.3")
     args = ap.parse_args()
     weights = [float(w) for w in args.weights.split(",")]
     kind_weights = [float(k) for k in args.kind_weights.split(",")]
+    quote_weights = [float(w) for w in args.quote_weights.split(",")]
     shipped = json.loads(SENTENCE_WEIGHTS.read_text())["coef"][1]
-    model, bm25 = load_reranker("answerable"), load_reranker("lexical:bm25")
-    table: dict[str, dict[str, float]] = {}
-    by_kind: dict[str, dict[str, float]] = {}
+    model, bm25, mpnet = load_reranker("answerable"), load_reranker("lexical:bm25"), load_reranker("answerable-mpnet")
+    tables: dict[str, dict[str, dict[str, float]]] = {"bm25": {}, "kind": {}, "quote": {}}
     roles: dict[str, str] = {}
+
+    def p_at_1(
+        items: list[Item], z: list[list[float]], k: float | None, second: list[list[float]] | None = None
+    ) -> float:
+        """P@1 of log-odds `z`, through `generate.pick` with kind weight k (None: the plain maximum) and,
+        when given, log-odds `second` of the ranker that re-ranks its shortlist."""
+        hits = []
+        for n, ((q, s, gold), row) in enumerate(zip(items, z, strict=True)):
+            if k is None:
+                hits.append(max(range(len(s)), key=lambda i: (row[i], -i)) in gold)
+                continue
+            texts = [x.replace("<num>", "7") for x in s]
+            again = dict(zip(texts, (_sigmoid(x) for x in second[n]), strict=True)) if second else {}
+
+            def rescore(_q: str, shortlist: Sequence[str], again: dict[str, float] = again) -> list[float]:
+                return [again[t] for t in shortlist]
+
+            hits.append(pick(q, texts, [_sigmoid(x) for x in row], k, rescore if second else None) in gold)
+        return round(statistics.mean(hits), 3)
+
+    def mix(a: list[list[float]], b: list[list[float]], w: float) -> list[list[float]]:
+        return [[x + w * y for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)]
+
     for name, (role, items) in sets().items():
         roles[name] = role
-        own = [[_logit(p) for p in model.score(q, s)] for q, s, _ in items]
-        lex = [[_logit(p) for p in bm25.score(q, s)] for q, s, _ in items]
-        table[name] = {}
-        for w in weights:
-            hits = []
-            for (_, s, gold), a, b in zip(items, own, lex, strict=True):
-                z = [a[i] + w * b[i] for i in range(len(s))]
-                hits.append(max(range(len(s)), key=lambda i: (z[i], -i)) in gold)
-            table[name][str(w)] = round(statistics.mean(hits), 3)
-        row = "  ".join(f"w={w:g} {table[name][str(w)]:.3f}" for w in weights)
-        print(f"{name:22} ({role}, {len(items)} questions)  {row}", flush=True)
-        by_kind[name] = {}
-        for k in kind_weights:
-            hits = []
-            for (q, s, gold), a, b in zip(items, own, lex, strict=True):
-                p = [1 / (1 + math.exp(-(a[i] + shipped * b[i]))) for i in range(len(s))]
-                hits.append(pick(q, [x.replace("<num>", "7") for x in s], p, k) in gold)
-            by_kind[name][str(k)] = round(statistics.mean(hits), 3)
-        row = "  ".join(f"k={k:g} {by_kind[name][str(k)]:.3f}" for k in kind_weights)
-        print(f"{'':22} kind weight at w={shipped:g}:  {row}", flush=True)
+        own, lex, big = ([[_logit(p) for p in m.score(q, s)] for q, s, _ in items] for m in (model, bm25, mpnet))
+        tables["bm25"][name] = {str(w): p_at_1(items, mix(own, lex, w), None) for w in weights}
+        tables["kind"][name] = {str(k): p_at_1(items, mix(own, lex, shipped), k) for k in kind_weights}
+        first = mix(own, lex, shipped)
+        tables["quote"][name] = {str(w): p_at_1(items, first, KIND_WEIGHT, mix(big, lex, w)) for w in quote_weights}
+        print(f"{name:22} ({role}, {len(items)} questions)", flush=True)
+        for label, key in (("reranker + w x BM25", "bm25"), (f"kind weight at w={shipped:g}", "kind")):
+            print(f"  {label:34}" + "  ".join(f"{v}: {p:.3f}" for v, p in tables[key][name].items()))
+        row = "  ".join(f"{v}: {p:.3f}" for v, p in tables["quote"][name].items())
+        print(f"  {f'then mpnet + w x BM25, top {RESCORE_TOP}':34}{row}", flush=True)
     dev = [n for n, r in roles.items() if r == "dev"]
-    best = max(weights, key=lambda w: statistics.mean(table[n][str(w)] for n in dev))
-    best_kind = max(kind_weights, key=lambda k: statistics.mean(by_kind[n][str(k)] for n in dev))
-    print(f"best weight on the development sets ({', '.join(dev)}): {best:g}; best kind weight: {best_kind:g}")
+    best = {key: max(t[dev[0]], key=lambda v: statistics.mean(t[n][v] for n in dev)) for key, t in tables.items()}
     print(
-        json.dumps(
-            {
-                "p_at_1": table,
-                "p_at_1_by_kind_weight": by_kind,
-                "roles": roles,
-                "best_weight": best,
-                "best_kind_weight": best_kind,
-            }
-        )
+        f"best on the development sets ({', '.join(dev)}): BM25 weight {best['bm25']}, kind weight {best['kind']}, "
+        f"BM25 weight beside mpnet {best['quote']}"
     )
+    print(json.dumps({"p_at_1": tables, "roles": roles, "best": best}))
 
 
 if __name__ == "__main__":

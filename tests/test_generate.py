@@ -101,3 +101,22 @@ def test_the_generator_quotes_the_sentence_picked() -> None:
         COUNT, [(claim, [Passage("p#1", "p", " ".join(DASHBOARD))])]
     )
     assert [s.text for s in draft.sentences] == ["A dashboard holds up to 40 charts."]
+
+
+def test_a_second_ranker_re_ranks_only_once_the_kind_check_is_settled() -> None:
+    asked: list[str] = []
+
+    def second(query: str, texts: Sequence[str]) -> list[float]:
+        asked.append(query)
+        return [0.9 if "topic" in t else 0.2 for t in texts]
+
+    # It may overrule the first ranker among sentences that state the figure asked for ...
+    assert pick(COUNT, DASHBOARD, [0.56, 0.55, 0.50], rescore=second) == 1
+    # ... but never for one that states none: that would turn the gate's abstention into an answer.
+    texts = ["A dashboard holds one page of charts.", "Open Dashboards and add a topic chart.", "It holds 40 charts."]
+    assert pick(COUNT, texts, [0.56, 0.55, 0.50], rescore=second) == 2
+    # When the first ranker's best states no figure, the gate withholds the answer; nothing is re-ranked.
+    asked.clear()
+    assert pick(COUNT, texts[1:], [0.6, 0.5], rescore=second) == 0 and asked == []
+    # A question that asks for no kind is re-ranked freely.
+    assert pick("What is a dashboard about?", texts, [0.1, 0.2, 0.9], rescore=second) == 1

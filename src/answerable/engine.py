@@ -29,7 +29,7 @@ from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
 from answerable.models import load_confirmer
 from answerable.models.base import Reranker, Verifier
-from answerable.models.ensemble import rank_sentences_with
+from answerable.models.ensemble import quote_ranker_with, rank_sentences_with
 from answerable.policy import Policy, Profile
 from answerable.store.base import Filter, Store
 from answerable.types import (
@@ -116,10 +116,11 @@ class Engine:
         self.verifier = verifier
         self.policy = policy
         self.sentence_ranker = sentence_ranker or rank_sentences_with(reranker)
-        self.generator = generator or ExtractiveGenerator(self.sentence_ranker.score)
         self.decomposer = decomposer or RuleDecomposer()
-        # Asked only under a profile with `min_confirmation`; the default loads on its first question.
+        # Asked only under a profile with `min_confirmation`, and to re-rank an answer's sentences (the
+        # default loads on its first answer).
         self.confirmer = confirmer or load_confirmer()
+        self.generator = generator or extractive(self.sentence_ranker, self.confirmer)
         self.config = config or EngineConfig()
         self.log = log
         self.today = today
@@ -323,6 +324,7 @@ class Engine:
             "verifier": self.verifier.name,
             "generator": self.generator.name,
             "sentence_ranker": self.sentence_ranker.name,
+            "quote_ranker": self.generator.quote_ranker if isinstance(self.generator, ExtractiveGenerator) else None,
             "decomposer": self.decomposer.name,
             "confirmer": self.confirmer.name if prof.min_confirmation > 0 else None,
         }
@@ -396,12 +398,20 @@ def _default_or_llm(
     raise InputError(f"unknown {what} {spec!r}; expected '{default}' or 'llm:MODEL'")
 
 
-def load_generator(spec: str, reranker: Reranker) -> Generator:
-    """`extractive` (the default: quotes the best sentences, ranked by `reranker`) or `llm:MODEL`."""
+def extractive(sentences: Reranker, confirmer: Reranker) -> ExtractiveGenerator:
+    """The extractive generator: sentences ranked by `sentences`, re-ranked by the confirmer when shipped."""
+    quote = quote_ranker_with(confirmer)
+    generator = ExtractiveGenerator(sentences.score, rescore=quote.score if quote else None)
+    generator.quote_ranker = quote.name if quote else None
+    return generator
+
+
+def load_generator(spec: str, sentences: Reranker, confirmer: Reranker) -> Generator:
+    """`extractive` (the default: quotes the best sentences, ranked by `sentences`) or `llm:MODEL`."""
     from answerable.generate import LLMGenerator
 
     generator: Generator = _default_or_llm(
-        "generator", spec, "extractive", lambda: ExtractiveGenerator(reranker.score), LLMGenerator
+        "generator", spec, "extractive", lambda: extractive(sentences, confirmer), LLMGenerator
     )
     return generator
 
@@ -444,9 +454,10 @@ def open_engine(
     reranker = load_reranker(reranker_spec or os.environ.get("ANSWERABLE_RERANKER") or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or os.environ.get("ANSWERABLE_VERIFIER") or DEFAULT_SPEC)
     sentences = rank_sentences_with(reranker)
-    generator = load_generator(generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive", sentences)
-    decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
     confirmer = load_confirmer(confirmer_spec or os.environ.get("ANSWERABLE_CONFIRMER"))
+    generator_spec = generator_spec or os.environ.get("ANSWERABLE_GENERATOR") or "extractive"
+    generator = load_generator(generator_spec, sentences, confirmer)
+    decomposer = load_decomposer(decomposer_spec or os.environ.get("ANSWERABLE_DECOMPOSER") or "rules")
     return Engine(
         store,
         embedder,

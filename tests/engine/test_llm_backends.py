@@ -107,12 +107,12 @@ def test_llm_decomposer_sets_the_required_claims(store: SQLiteStore, server: Ser
 
 def test_backend_specs() -> None:
     reranker = MockReranker(overlap)
-    assert isinstance(load_generator("extractive", reranker), ExtractiveGenerator)
-    assert isinstance(load_generator("llm:gpt-x", reranker), LLMGenerator)
+    assert isinstance(load_generator("extractive", reranker, reranker), ExtractiveGenerator)
+    assert isinstance(load_generator("llm:gpt-x", reranker, reranker), LLMGenerator)
     assert load_decomposer("rules").name == "rules"
     assert isinstance(load_decomposer("llm:gpt-x"), LLMDecomposer)
     for bad in ("llm", "abstractive", "extractive:x"):
         with pytest.raises(InputError, match="unknown generator"):
-            load_generator(bad, reranker)
+            load_generator(bad, reranker, reranker)
     with pytest.raises(InputError, match="unknown decomposer"):
         load_decomposer("llm:")

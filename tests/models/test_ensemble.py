@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from answerable.errors import ModelError
-from answerable.models import MockReranker, Reranker, load_reranker
-from answerable.models.ensemble import WEIGHTS, EnsembleReranker, rank_sentences_with
+from answerable.models import MockReranker, Reranker, load_confirmer, load_reranker
+from answerable.models.ensemble import WEIGHTS, EnsembleReranker, quote_ranker_with, rank_sentences_with
 
 
 def _weights(tmp_path: Path, coef: list[float], intercept: float = 0.0, members: list[str] | None = None) -> Path:
@@ -115,3 +115,26 @@ def test_the_ensemble_ranks_sentences_with_its_trained_member() -> None:
     ranker = rank_sentences_with(r)
     assert isinstance(ranker, EnsembleReranker) and ranker.name == "answerable+bm25"
     assert ranker.members[0] is r.members[0]  # no bi-encoder pass over a decision's sentences
+
+
+def test_the_shipped_confirmer_re_ranks_quotes_and_is_loaded_only_when_asked(
+    own_reranker: Reranker, tmp_path: Path
+) -> None:
+    from answerable.engine import Engine
+    from answerable.generate import ExtractiveGenerator
+    from answerable.store.sqlite import SQLiteStore
+
+    confirmer = load_confirmer()
+    quote = quote_ranker_with(confirmer)
+    assert isinstance(quote, EnsembleReranker) and quote.name == "answerable-mpnet+bm25"
+    assert quote.members[0] is confirmer and quote.specs == ("answerable-mpnet", "lexical:bm25")
+    assert quote.coef[0] > quote.coef[1] > 0
+    assert confirmer._model is None  # type: ignore[attr-defined]  # not loaded until an answer asks it
+    # Weights fitted for one model are not applied to another.
+    assert quote_ranker_with(own_reranker) is None and quote_ranker_with(load_confirmer("answerable")) is None
+
+    engine = Engine(SQLiteStore(tmp_path / "x.db"), None, own_reranker, None, None)  # type: ignore[arg-type]
+    assert isinstance(engine.generator, ExtractiveGenerator)
+    assert engine.generator.rescore is not None and engine.generator.quote_ranker == "answerable-mpnet+bm25"
+    other = Engine(SQLiteStore(tmp_path / "y.db"), None, own_reranker, None, None, confirmer=own_reranker)  # type: ignore[arg-type]
+    assert isinstance(other.generator, ExtractiveGenerator) and other.generator.rescore is None

@@ -123,7 +123,8 @@ class OwnReranker(_Tunable, Reranker):
 
     def __init__(self, folder: Path | None = None, **kw: Any) -> None:
         self._m = _Own(folder or ARTIFACTS / "answerability", **kw)
-        self.shipped = self._m.folder == ARTIFACTS / "answerability"  # the model the ensemble weights fit
+        self.folder = self._m.folder
+        self.shipped = self.folder == ARTIFACTS / "answerability"  # the model the ensemble weights fit
         self.name = _name(self._m)
         if not isinstance(self._m.calibration, cal.BinaryCalibration):
             raise ModelError(f"{self._m.folder}: an answerability model needs a binary calibration")
