@@ -6,13 +6,13 @@ sentences cite passage ids. It never writes a URL: citations become links from s
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
 from answerable.errors import ModelError
+from answerable.models.ensemble import logit
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -78,17 +78,12 @@ def pick(
         return top
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
     stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
-    order = sorted(stating, key=lambda k: (-(_logit(scores[k]) + bonus[k]), k))
+    order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
     if rescore is None:
         return order[0]
     shortlist = order[:RESCORE_TOP]
     again = rescore(claim, [sentences[k] for k in shortlist])
-    return shortlist[max(range(len(shortlist)), key=lambda j: (_logit(again[j]) + bonus[shortlist[j]], -j))]
-
-
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
+    return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
 
 
 # A sentence that opens by pointing back: a pronoun, a demonstrative or a connective of consequence.

@@ -24,7 +24,8 @@ WEIGHTS = Path(__file__).parent / "artifacts" / "baselines" / "ensemble-answerab
 MEMBERS = ("answerable", "lexical:cosine", "lexical:bm25")
 
 
-def _logit(p: float) -> float:
+def logit(p: float) -> float:
+    """Log-odds of a probability, clipped to [1e-4, 1 - 1e-4]."""
     p = min(max(p, 1e-4), 1 - 1e-4)
     return math.log(p / (1 - p))
 
@@ -35,7 +36,7 @@ def _features(members: Sequence[Reranker], pairs: Sequence[tuple[str, str]]) -> 
 
 
 def _rows(columns: Sequence[Sequence[float]], n: int) -> list[list[float]]:
-    return [[_logit(col[i]) for col in columns] for i in range(n)]
+    return [[logit(col[i]) for col in columns] for i in range(n)]
 
 
 class EnsembleReranker(Reranker):
