@@ -324,7 +324,7 @@ class Engine:
             "verifier": self.verifier.name,
             "generator": self.generator.name,
             "sentence_ranker": self.sentence_ranker.name,
-            "quote_ranker": self.generator.quote_ranker if isinstance(self.generator, ExtractiveGenerator) else None,
+            "quote_ranker": _quote_ranker(self.generator),
             "decomposer": self.decomposer.name,
             "confirmer": self.confirmer.name if prof.min_confirmation > 0 else None,
         }
@@ -398,12 +398,14 @@ def _default_or_llm(
     raise InputError(f"unknown {what} {spec!r}; expected '{default}' or 'llm:MODEL'")
 
 
+def _quote_ranker(generator: Generator) -> str | None:
+    rescore = generator.rescore if isinstance(generator, ExtractiveGenerator) else None
+    return rescore.name if rescore else None
+
+
 def extractive(sentences: Reranker, confirmer: Reranker) -> ExtractiveGenerator:
     """The extractive generator: sentences ranked by `sentences`, re-ranked by the confirmer when shipped."""
-    quote = quote_ranker_with(confirmer)
-    generator = ExtractiveGenerator(sentences.score, rescore=quote.score if quote else None)
-    generator.quote_ranker = quote.name if quote else None
-    return generator
+    return ExtractiveGenerator(sentences.score, rescore=quote_ranker_with(confirmer))
 
 
 def load_generator(spec: str, sentences: Reranker, confirmer: Reranker) -> Generator:

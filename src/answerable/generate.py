@@ -118,12 +118,11 @@ class ExtractiveGenerator:
         max_sentences: int = 2,
         max_passages: int = 3,
         kind_weight: float = KIND_WEIGHT,
-        rescore: Scorer | None = None,
+        rescore: Reranker | None = None,
     ) -> None:
         self.score = score
         self.kind_weight = kind_weight
         self.rescore = rescore
-        self.quote_ranker: str | None = None  # the name of what `rescore` asks, for the log
         self.max_sentences = max_sentences
         self.max_passages = max_passages
         self.calls = 0
@@ -143,8 +142,10 @@ class ExtractiveGenerator:
             flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
             if not flat:
                 continue
-            scores = self.score(claim.text, [sents[i] for _, sents, i in flat])
-            best = pick(claim.text, [sents[i] for _, sents, i in flat], scores, self.kind_weight, self.rescore)
+            texts = [sents[i] for _, sents, i in flat]
+            scores = self.score(claim.text, texts)
+            rescore = self.rescore.score if self.rescore else None
+            best = pick(claim.text, texts, scores, self.kind_weight, rescore)
             passage, sentences, at = flat[best]
             chosen = [at]
             if self.max_sentences > 1 and len(sentences) > 1:
@@ -166,6 +167,7 @@ class ExtractiveGenerator:
 
 
 if TYPE_CHECKING:
+    from answerable.models.base import Reranker
     from answerable.models.llm import Client
 
 GENERATE_PROMPT = """Answer the QUESTION from the SOURCES only. Reply with JSON:

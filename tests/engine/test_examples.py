@@ -83,6 +83,8 @@ def test_answers_quote_the_sentence_that_holds_the_answer(outcomes) -> None:  # 
     (the count behind `eval`'s correct-answer rate)."""
     holding = [c.id for c, r, _d in outcomes if c.expected != "abstain" and contains_gold(r.answer, c.answers)]
     assert len(holding) >= FLOORS["min_answers_holding_gold"], (len(holding), holding)
+    # The log names what picked the quote: the second answerability model, over the first ranker's shortlist.
+    assert {RECORDS[i]["models"]["quote_ranker"] for i in holding} == {"answerable-mpnet+bm25"}
 
 
 def test_the_pages_that_disagree_are_named_by_the_shipped_verifier(outcomes) -> None:  # type: ignore[no-untyped-def]

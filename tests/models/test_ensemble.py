@@ -135,6 +135,6 @@ def test_the_shipped_confirmer_re_ranks_quotes_and_is_loaded_only_when_asked(
 
     engine = Engine(SQLiteStore(tmp_path / "x.db"), None, own_reranker, None, None)  # type: ignore[arg-type]
     assert isinstance(engine.generator, ExtractiveGenerator)
-    assert engine.generator.rescore is not None and engine.generator.quote_ranker == "answerable-mpnet+bm25"
+    assert engine.generator.rescore is not None and engine.generator.rescore.name == "answerable-mpnet+bm25"
     other = Engine(SQLiteStore(tmp_path / "y.db"), None, own_reranker, None, None, confirmer=own_reranker)  # type: ignore[arg-type]
     assert isinstance(other.generator, ExtractiveGenerator) and other.generator.rescore is None
