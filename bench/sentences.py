@@ -36,7 +36,7 @@ from answerable.evaluation.data import open_dataset  # noqa: E402
 from answerable.evaluation.heldout import held_out_cases  # noqa: E402
 from answerable.generate import KIND_WEIGHT, RESCORE_TOP, pick, split_sentences  # noqa: E402
 from answerable.models import load_reranker  # noqa: E402
-from answerable.models.ensemble import SENTENCE_WEIGHTS  # noqa: E402
+from answerable.models.ensemble import SENTENCE_WEIGHTS, logit  # noqa: E402
 from answerable.models.training.data import Split, trecqa_pairs, wikiqa_pairs  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -84,11 +84,6 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", default="0,0.05,0.1,0.15,0.2,0.3,0.5,1")
@@ -127,7 +122,7 @@ def main() -> None:
 
     for name, (role, items) in sets().items():
         roles[name] = role
-        own, lex, big = ([[_logit(p) for p in m.score(q, s)] for q, s, _ in items] for m in (model, bm25, mpnet))
+        own, lex, big = ([[logit(p) for p in m.score(q, s)] for q, s, _ in items] for m in (model, bm25, mpnet))
         tables["bm25"][name] = {str(w): p_at_1(items, mix(own, lex, w), None) for w in weights}
         tables["kind"][name] = {str(k): p_at_1(items, mix(own, lex, shipped), k) for k in kind_weights}
         first = mix(own, lex, shipped)
