@@ -188,7 +188,10 @@ def test_the_rendering_says_what_the_passages_did_not_state(policy):  # type: ig
     d = decide(
         drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), policy.profile("strict"), NOW
     )
-    assert "How wide is Cerro Blanco? (the answer drafted from its passages states no figure)" in render_decision(d)
+    assert (
+        "How wide is Cerro Blanco? (the answer drafted from its passages states no figure, or speaks of something "
+        "other than what it asks)" in render_decision(d)
+    )
 
 
 def test_which_claim_a_sentence_answers_round_trips_through_an_evidence_file() -> None:

@@ -14,6 +14,7 @@ from datetime import date
 from answerable import kinds
 from answerable.assess import assess, confirmed, is_blank
 from answerable.errors import DraftRequiredError, InputError
+from answerable.mismatch import mismatch
 from answerable.policy import Profile
 from answerable.reasons import ReasonCode, ordered, primary
 from answerable.types import (
@@ -247,23 +248,28 @@ def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set
     return codes
 
 
-def unstated(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
-    """The ids of covered claims whose drafted sentences do not state the kind of answer they ask for.
+def not_as_asked(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
+    """The ids of covered claims whose drafted sentences do not answer them as asked.
 
     "How wide is Cerro Blanco?" answered by "The Cerro Blanco caldera is wide." is not answered: a
-    question that plainly asks for a figure or a time (`kinds.asked`) needs a sentence that states one.
-    A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
-    say which sentence answers which claim (an LLM's draft).
+    question that plainly asks for a figure or a time (`kinds.asked`) needs a sentence that states one
+    (`require_answer_kind`). Nor is "What is the lowest point of the basin?" by "... the highest point of
+    the basin.", or "What was released in 1995?" by "... released in 1985.": a sentence that turns one of
+    the question's words into its opposite, or names another year, answers another question
+    (`mismatch.mismatch`, under `reject_mismatches`). A claim is judged by the sentences drafted
+    for it, or by the whole draft when the generator does not say which sentence answers which claim (an
+    LLM's draft).
     """
-    if not profile.require_answer_kind:
+    if not (profile.require_answer_kind or profile.reject_mismatches):
         return ()
     out: list[str] = []
     for c in a.claims:
-        kind = kinds.asked(c.claim.text)
-        if kind is None or not _covered(c, a, profile):
+        if not _covered(c, a, profile):
             continue
-        own = [s.text for s in draft.sentences if s.claim_id == c.claim.id]
-        if not any(kinds.states(kind, text, c.claim.text) for text in own or [s.text for s in draft.sentences]):
+        own = [s.text for s in draft.sentences if s.claim_id == c.claim.id] or [s.text for s in draft.sentences]
+        kind = kinds.asked(c.claim.text) if profile.require_answer_kind else None
+        unstated = kind is not None and not any(kinds.states(kind, text, c.claim.text) for text in own)
+        if unstated or (profile.reject_mismatches and mismatch(c.claim.text, " ".join(own)) is not None):
             out.append(c.claim.id)
     return tuple(out)
 
@@ -283,7 +289,7 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
                 "the evidence authorizes an answer but carries no draft; generate one and decide again"
             )
         draft = evidence.draft
-        unanswered = unstated(draft, auth.assessment, policy)
+        unanswered = not_as_asked(draft, auth.assessment, policy)
         if unanswered:
             draft, status, reasons = _without(draft, auth, policy, unanswered)
             evidence = replace(evidence, draft=draft)

@@ -70,6 +70,7 @@ class Profile:
     freshness_days: Mapping[str, int] = field(default_factory=dict)
     require_named_terms: bool = True
     require_answer_kind: bool = True
+    reject_mismatches: bool = True
     min_topic_similarity: float = 0.4
     min_confirmation: float = 0.0
 
@@ -219,6 +220,13 @@ SETTINGS: tuple[Setting, ...] = (
         default=True,
     ),
     Setting(
+        "reject_mismatches",
+        "Whether an answer whose sentences turn a word of the question into its opposite (lowest / highest, "
+        "enable / disable) or name only another year than it names is withheld (optional, default true).",
+        _flag,
+        default=True,
+    ),
+    Setting(
         "min_topic_similarity",
         "Bi-encoder cosine from which the best usable passage is on the question's topic: a question that "
         "on-topic pages fail to answer is no_answer_bearing_evidence, not low_retrieval_confidence "
@@ -336,6 +344,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         require_dates=values["require_dates"],
         require_named_terms=values["require_named_terms"],
         require_answer_kind=values["require_answer_kind"],
+        reject_mismatches=values["reject_mismatches"],
         min_topic_similarity=values["min_topic_similarity"],
         min_confirmation=values["min_confirmation"],
         conflict_precedence=values["conflict_precedence"],

@@ -1,0 +1,172 @@
+"""Whether a sentence answers another question than the one asked. Pure and lexical.
+
+"What is the lowest point of the Rhine basin called?" is not answered by "... the summit of
+Finsteraarhorn, the highest point of the Rhine basin.", nor "AppleTalk was developed in 1995 for who?"
+by "AppleTalk was ... developed by Apple Inc. in 1985 for Apple Macintosh computers.": the sentence is on
+the topic, shares every other word, and the answerability models score it as an answer. It answers the
+question with one word turned into its opposite, or with another year.
+
+`opposed(question, sentence)` names the pair: a word of the question from the list below that the
+sentence never uses, while it uses that word's opposite and the question does not. Only opposites that
+leave no doubt are listed: directions, extremes, order in time, and the switches of documentation
+("enable" / "disable", "public" / "private", "import" / "export"). Words with other senses are left out
+("left", "close", "end", "least" in "at least", "new" in "New York").
+
+`other_year(question, sentence)`: the question names a year (or a decade) and the sentence names only
+other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
+it. (`terms` already asks that some passage mention the year; this asks it of the answer's sentences.)
+
+`mismatch` is either, as the gate reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+# Verbs: any of one's forms (-s, -ed, -ing) is the opposite of any of the other's.
+_VERBS = (
+    "increase decrease",
+    "enable disable",
+    "include exclude",
+    "import export",
+    "upload download",
+    "encrypt decrypt",
+    "lock unlock",
+    "accept reject",
+    "allow deny",
+    "grant revoke",
+    "add remove",
+    "gain lose",
+    "win lose",
+)
+# Other words, as written.
+_WORDS = (
+    "first last",
+    "earliest latest",
+    "earlier later",
+    "before after",
+    "largest smallest",
+    "biggest smallest",
+    "larger smaller",
+    "highest lowest",
+    "higher lower",
+    "longest shortest",
+    "longer shorter",
+    "strongest weakest",
+    "oldest youngest",
+    "oldest newest",
+    "older younger",
+    "best worst",
+    "better worse",
+    "maximum minimum",
+    "upper lower",
+    "inner outer",
+    "east west",
+    "eastern western",
+    "north south",
+    "northern southern",
+    "northernmost southernmost",
+    "easternmost westernmost",
+    "ancient modern",
+    "public private",
+    "internal external",
+    "inbound outbound",
+    "incoming outgoing",
+    "input output",
+    "entrance exit",
+    "above below",
+    "inside outside",
+    "legal illegal",
+    "success failure",
+    "successful unsuccessful",
+    "succeeded failed",
+    "positive negative",
+    "true false",
+    "always never",
+    "urban rural",
+    "domestic foreign",
+    "direct indirect",
+    "official unofficial",
+    "won lost",
+    "began ended",
+    "started ended",
+    "opened closed",
+    "allowed denied",
+    "summer winter",
+    "spring autumn",
+)
+_TOKEN = re.compile(r"[a-z]+")
+_YEAR = r"(?:1\d{3}|20\d{2})"
+# A year, a span of years ("1623-25", "1939 to 1945" is two years), or a decade ("1950s").
+_YEARS = re.compile(
+    rf"(?<![\w.,$£€])(?P<y>{_YEAR})(?:(?P<s>s)|\s*[-–]\s*(?P<to>\d{{2}}|{_YEAR}))?(?![\w%]|[.,]\d)"
+)
+
+
+def _verb_forms(word: str) -> tuple[str, ...]:
+    stem = word[:-1] if word.endswith("e") else word
+    return word, word + "s", stem + "ed", stem + "ing"
+
+
+@cache
+def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """Each listed word's opposites, and its family: the forms of the same verb ("enabled" for "enable")."""
+    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((a,), (b,)) for a, b in map(str.split, _WORDS)]
+    pairs += [(_verb_forms(a), _verb_forms(b)) for a, b in map(str.split, _VERBS)]
+    opposites: dict[str, set[str]] = {}
+    family: dict[str, set[str]] = {}
+    for one, other in pairs:
+        for forms, against in ((one, other), (other, one)):
+            for w in forms:
+                opposites.setdefault(w, set()).update(against)
+                family.setdefault(w, set()).update(forms)
+    return {w: frozenset(o) for w, o in opposites.items()}, {w: frozenset(f) for w, f in family.items()}
+
+
+def _words(text: str) -> set[str]:
+    return set(_TOKEN.findall(text.lower()))
+
+
+def opposed(question: str, sentence: str) -> tuple[str, str] | None:
+    """(the question's word, its opposite in `sentence`) when the sentence turns it over, else None.
+
+    A form of the word asked for ("enabled" for "enable") in the sentence means it speaks of that too.
+    """
+    asked, stated = _words(question), _words(sentence)
+    opposites, family = _tables()
+    for word in sorted(asked):
+        if word not in opposites or family[word] & stated:
+            continue
+        for other in sorted(opposites[word] & stated):
+            if not family[other] & asked:
+                return word, other
+    return None
+
+
+def years(text: str) -> set[int]:
+    """The years `text` names, spans and decades spelled out."""
+    out: set[int] = set()
+    for m in _YEARS.finditer(text):
+        y = int(m["y"])
+        if m["s"]:
+            out.update(range(y - y % 10, y - y % 10 + 10))
+        elif m["to"]:
+            end = int(m["to"]) if len(m["to"]) == 4 else y - y % 100 + int(m["to"])
+            out.update(range(y, end + 1) if y <= end <= y + 100 else (y,))
+        else:
+            out.add(y)
+    return out
+
+
+def other_year(question: str, sentence: str) -> tuple[str, str] | None:
+    """(a year the question names, a year `sentence` names) when the sentence names none of the question's."""
+    asked, stated = years(question), years(sentence)
+    if not asked or not stated or asked & stated:
+        return None
+    return str(min(asked)), str(min(stated))
+
+
+def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
+    """(what the question asks, what `sentence` speaks of instead): an opposite word or another year."""
+    return opposed(question, sentence) or other_year(question, sentence)

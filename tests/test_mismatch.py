@@ -1,0 +1,117 @@
+"""A sentence that answers another question (an opposite word, another year), and the gate's veto on it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from answerable import Status, decide
+from answerable.mismatch import mismatch, opposed, other_year, years
+from answerable.reasons import ReasonCode
+from answerable.render import render_decision
+from tests.conftest import NOW
+from tests.test_kinds import drafted
+
+R = ReasonCode
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "pair"),
+    [
+        (
+            "What is the lowest point of the Rhine basin called?",
+            "The Aare holds the waters from the summit of Finsteraarhorn, the highest point of the Rhine basin.",
+            ("lowest", "highest"),
+        ),
+        (
+            "Who founded the Office of eastern Medicine?",
+            "Jesus the Interpreter founded the Office of Western Medicine in 1263.",
+            ("eastern", "western"),
+        ),
+        (
+            "After the introduction of X.25 in 1973, how many network technologies had been developed?",
+            "Before the introduction of X.25 in 1973, about twenty network technologies had been developed.",
+            ("after", "before"),
+        ),
+        ("How do I enable single sign-on?", "To disable single sign-on, open Settings.", ("enable", "disable")),
+        ("Can I export dashboards as PDF?", "Dashboards are imported from PDF files.", ("export", "imported")),
+        # The word asked for is there too: the sentence speaks of both, and may answer.
+        ("Who won the final?", "Spain won the final that Italy lost on penalties.", None),
+        ("What are the first and last stops?", "The first stop is Bern; the last stop is Chur.", None),
+        ("How do I enable SSO?", "SSO is enabled by default; to disable it, open Settings.", None),
+        # The question itself names both.
+        ("Is the east or the west entrance open?", "The west entrance is open.", None),
+        # Words with other senses are not read as opposites.
+        ("What is the new name of the app?", "The app kept its old name in New York.", None),
+        ("How close is the hotel to the station?", "Opening hours: the hotel is open all day.", None),
+        ("How do I rotate an API key?", "Open Settings and click Rotate.", None),
+    ],
+)
+def test_opposites(question: str, sentence: str, pair: tuple[str, str] | None) -> None:
+    assert opposed(question, sentence) == pair
+
+
+def test_a_draft_that_speaks_of_the_opposite_is_no_answer(policy):  # type: ignore[no-untyped-def]
+    q = "What is the lowest point of the Rhine basin called?"
+    ev = drafted(q, ("Finsteraarhorn is the highest point of the Rhine basin.", "c1"))
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
+    assert d.missing_claims == (q,) and d.answer is None and d.claims[0].status.value == "missing"
+    assert (
+        f"{q} (the answer drafted from its passages speaks of something other than what it asks: an opposite, "
+        "or another year)" in render_decision(d)
+    )
+    ok = drafted(q, ("The lowest point of the Rhine basin is the delta at sea level.", "c1"))
+    assert decide(ok, policy.profile("strict"), NOW).status is Status.ANSWER
+    # A policy may turn the check off.
+    relaxed = replace(policy.profile("strict"), reject_mismatches=False)
+    assert decide(ev, relaxed, NOW).status is Status.ANSWER
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("AppleTalk was developed by Apple Inc. in 1985.", {1985}),
+        ("Over 10% of Amsterdam's population died in 1623–25, and again in 1664.", {1623, 1624, 1625, 1664}),
+        ("During 2003-04, production increased by 17%.", {2003, 2004}),
+        ("in the late 1950s", set(range(1950, 1960))),
+        # Not years: amounts, other numbers, a span running backwards.
+        ("It cost $1500 and weighs 1,200.5 kg; 2500 people came; 1200% more.", set()),
+        ("pages 1999-1850", {1999}),
+    ],
+)
+def test_years(text: str, named: set[int]) -> None:
+    assert years(text) == named
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "pair"),
+    [
+        (
+            "AppleTalk was developed in 1995 for who?",
+            "AppleTalk was developed by Apple in 1985 for Macs.",
+            ("1995", "1985"),
+        ),
+        ("What happened in 2004?", "During 2003–04, production rose by 17%.", None),
+        ("What did Davies develop in the late 1950s?", "In 1959 Davies developed packet switching.", None),
+        # A sentence that names no year may still answer; a question that names none asks for none.
+        ("What service used Astra 2A in 1995?", "Sky Multichannels used the Astra 2A satellite.", None),
+        ("When was AppleTalk developed?", "AppleTalk was developed in 1985.", None),
+    ],
+)
+def test_other_year(question: str, sentence: str, pair: tuple[str, str] | None) -> None:
+    assert other_year(question, sentence) == pair
+    assert mismatch(question, sentence) == pair
+
+
+def test_a_draft_that_names_another_year_is_no_answer(policy):  # type: ignore[no-untyped-def]
+    q = "AppleTalk was developed in 1995 for who?"
+    # The page names 1995 too (the names check passes), but not in the sentence drafted for the claim.
+    ev = drafted(
+        q,
+        ("AppleTalk was developed by Apple Inc. in 1985 for Apple Macintosh computers.", "c1"),
+        ("Its support ended in 1995.", None),
+    )
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
