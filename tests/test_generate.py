@@ -51,6 +51,7 @@ def test_a_first_sentence_has_nothing_before_it() -> None:
 
 def test_what_counts_as_referring_back() -> None:
     assert refers_back("As a result, exports slowed.") and refers_back('"They are kept for 25 months."')
+    assert refers_back("The latter flows west into a sluice at Katwijk.")
     assert not refers_back("There are three plans.") and not refers_back("Thistles grow.")
     assert not refers_back("Items expire after 30 days.")
 

@@ -86,9 +86,10 @@ def pick(
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
 
 
-# A sentence that opens by pointing back: a pronoun, a demonstrative or a connective of consequence.
+# A sentence that opens by pointing back: a pronoun, a demonstrative ("the latter"), or a connective of
+# consequence.
 _REFERS_BACK = re.compile(
-    r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|"
+    r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|the latter|the former|"
     r"as a result|the result|therefore|thus|hence|consequently|however|otherwise|instead)\b",
     re.I,
 )
