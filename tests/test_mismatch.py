@@ -86,6 +86,20 @@ def test_years(text: str, named: set[int]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("Is the API public?", "The API is private."),
+        ("Was AppleTalk released in 1995?", "AppleTalk was released in 1985."),
+        ("and can I import dashboards?", "Dashboards can only be exported."),
+        ("Doesn't the key expire after the first year?", "The key expires after the last use."),
+    ],
+)
+def test_a_yes_or_no_question_is_answered_by_the_opposite(question: str, sentence: str) -> None:
+    assert opposed(question, sentence) or other_year(question, sentence)  # each check alone fires
+    assert mismatch(question, sentence) is None
+
+
+@pytest.mark.parametrize(
     ("question", "sentence", "pair"),
     [
         (

@@ -16,7 +16,9 @@ leave no doubt are listed: directions, extremes, order in time, and the switches
 other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
 it. (`terms` already asks that some passage mention the year; this asks it of the answer's sentences.)
 
-`mismatch` is either, as the gate reads it.
+`mismatch` is either, as the gate reads it, for a question that asks what, who, when, how, ...: a
+yes-or-no question ("Is the API public?", "Was it released in 1995?") is answered by the opposite or by
+another year ("The API is private.", "It was released in 1985."), so it is never judged by them.
 """
 
 from __future__ import annotations
@@ -97,11 +99,14 @@ _WORDS = (
     "spring autumn",
 )
 _TOKEN = re.compile(r"[a-z]+")
+_YES_NO = re.compile(
+    r"^\W*(?:(?:and|also|but|so)\s+)?(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|has|"
+    r"have|had|may|might|must|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|won't)\b",
+    re.I,
+)
 _YEAR = r"(?:1\d{3}|20\d{2})"
 # A year, a span of years ("1623-25", "1939 to 1945" is two years), or a decade ("1950s").
-_YEARS = re.compile(
-    rf"(?<![\w.,$£€])(?P<y>{_YEAR})(?:(?P<s>s)|\s*[-–]\s*(?P<to>\d{{2}}|{_YEAR}))?(?![\w%]|[.,]\d)"
-)
+_YEARS = re.compile(rf"(?<![\w.,$£€])(?P<y>{_YEAR})(?:(?P<s>s)|\s*[-–]\s*(?P<to>\d{{2}}|{_YEAR}))?(?![\w%]|[.,]\d)")
 
 
 def _verb_forms(word: str) -> tuple[str, ...]:
@@ -168,5 +173,10 @@ def other_year(question: str, sentence: str) -> tuple[str, str] | None:
 
 
 def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
-    """(what the question asks, what `sentence` speaks of instead): an opposite word or another year."""
+    """(what the question asks, what `sentence` speaks of instead): an opposite word or another year.
+
+    None for a yes-or-no question, which the opposite answers.
+    """
+    if _YES_NO.match(question):
+        return None
     return opposed(question, sentence) or other_year(question, sentence)
