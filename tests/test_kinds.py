@@ -131,7 +131,7 @@ def test_a_figure_asked_for_and_not_stated_is_no_answer(policy):  # type: ignore
     )
     assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
     assert d.missing_claims == ("How wide is Cerro Blanco?",) and d.answer is None
-    assert d.claims[0].status.value == "missing"
+    assert d.claims[0].status.value == "missing" and d.claims[0].not_as_asked == ("figure", "")
 
 
 def test_a_figure_stated_answers(policy):  # type: ignore[no-untyped-def]
@@ -188,10 +188,7 @@ def test_the_rendering_says_what_the_passages_did_not_state(policy):  # type: ig
     d = decide(
         drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), policy.profile("strict"), NOW
     )
-    assert (
-        "How wide is Cerro Blanco? (the answer drafted from its passages states no figure, or speaks of something "
-        "other than what it asks)" in render_decision(d)
-    )
+    assert "How wide is Cerro Blanco? (the answer drafted from its passages states no figure)" in render_decision(d)
 
 
 def test_which_claim_a_sentence_answers_round_trips_through_an_evidence_file() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from answerable import Status, decide
+from answerable.codec import decision_from_dict
 from answerable.mismatch import mismatch, opposed, other_year, years
 from answerable.reasons import ReasonCode
 from answerable.render import render_decision
@@ -58,10 +60,10 @@ def test_a_draft_that_speaks_of_the_opposite_is_no_answer(policy):  # type: igno
     d = decide(ev, policy.profile("strict"), NOW)
     assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
     assert d.missing_claims == (q,) and d.answer is None and d.claims[0].status.value == "missing"
-    assert (
-        f"{q} (the answer drafted from its passages speaks of something other than what it asks: an opposite, "
-        "or another year)" in render_decision(d)
-    )
+    assert f"{q} (the answer drafted from its passages speaks of highest, not lowest)" in render_decision(d)
+    assert d.claims[0].not_as_asked == ("lowest", "highest")
+    assert d.to_dict()["claims"][0]["not_as_asked"] == {"asked": "lowest", "stated": "highest"}
+    assert decision_from_dict(json.loads(json.dumps(d.to_dict()))) == d
     ok = drafted(q, ("The lowest point of the Rhine basin is the delta at sea level.", "c1"))
     assert decide(ok, policy.profile("strict"), NOW).status is Status.ANSWER
     # A policy may turn the check off.

@@ -182,6 +182,14 @@ def _objects(obj: Mapping[str, Any], key: str, where: str) -> list[tuple[str, Ma
     return [(f"{where}.{key}[{i}]", v) for i, v in enumerate(items)]
 
 
+def _not_as_asked(claim: Mapping[str, Any], where: str) -> tuple[str, str] | None:
+    value = _get(claim, "not_as_asked", where, dict, None)  # absent from records written before 2026.12.01-3
+    if value is None:
+        return None
+    w = f"{where}.not_as_asked"
+    return _get(value, "asked", w, str), _get(value, "stated", w, str)
+
+
 def decision_from_dict(obj: Mapping[str, Any], where: str = "decision") -> Decision:
     """Build a `Decision` from its JSON form (`Decision.to_dict()`, as `--json` and the log hold it)."""
     if not isinstance(obj, Mapping):
@@ -207,6 +215,7 @@ def decision_from_dict(obj: Mapping[str, Any], where: str = "decision") -> Decis
                 parse_enum(ClaimStatus, c.get("status"), f"{w}.status"),
                 _strings(c, "passage_ids", w),
                 _strings(c, "unmatched_terms", w),
+                _not_as_asked(c, w),
             )
             for w, c in _objects(obj, "claims", where)
         ),

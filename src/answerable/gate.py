@@ -7,7 +7,7 @@ score. Pure and deterministic: the decision id is a hash of the inputs, and `now
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -248,8 +248,8 @@ def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set
     return codes
 
 
-def not_as_asked(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ...]:
-    """The ids of covered claims whose drafted sentences do not answer them as asked.
+def not_as_asked(draft: Draft, a: Assessment, profile: Profile) -> dict[str, tuple[str, str]]:
+    """The covered claims whose drafted sentences do not answer them as asked: id -> (asked, stated).
 
     "How wide is Cerro Blanco?" answered by "The Cerro Blanco caldera is wide." is not answered: a
     question that plainly asks for a figure or a time (`kinds.asked`) needs a sentence that states one
@@ -258,20 +258,22 @@ def not_as_asked(draft: Draft, a: Assessment, profile: Profile) -> tuple[str, ..
     the question's words into its opposite, or names another year, answers another question
     (`mismatch.mismatch`, under `reject_mismatches`). A claim is judged by the sentences drafted
     for it, or by the whole draft when the generator does not say which sentence answers which claim (an
-    LLM's draft).
+    LLM's draft). A claim that misses the kind is (the kind's noun, ""), one that the sentences turn over
+    is (its word or year, theirs).
     """
     if not (profile.require_answer_kind or profile.reject_mismatches):
-        return ()
-    out: list[str] = []
+        return {}
+    out: dict[str, tuple[str, str]] = {}
     for c in a.claims:
         if not _covered(c, a, profile):
             continue
         own = [s.text for s in draft.sentences if s.claim_id == c.claim.id] or [s.text for s in draft.sentences]
         kind = kinds.asked(c.claim.text) if profile.require_answer_kind else None
-        unstated = kind is not None and not any(kinds.states(kind, text, c.claim.text) for text in own)
-        if unstated or (profile.reject_mismatches and mismatch(c.claim.text, " ".join(own)) is not None):
-            out.append(c.claim.id)
-    return tuple(out)
+        if kind is not None and not any(kinds.states(kind, text, c.claim.text) for text in own):
+            out[c.claim.id] = (kind.noun, "")
+        elif profile.reject_mismatches and (turned := mismatch(c.claim.text, " ".join(own))) is not None:
+            out[c.claim.id] = turned
+    return out
 
 
 def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
@@ -301,7 +303,7 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
 
 
 def _without(
-    draft: Draft, auth: Authorization, profile: Profile, unanswered: tuple[str, ...]
+    draft: Draft, auth: Authorization, profile: Profile, unanswered: Mapping[str, tuple[str, str]]
 ) -> tuple[Draft, Status, tuple[ReasonCode, ...]]:
     """A draft that leaves claims unanswered: abstain, or under a profile that allows it, answer the rest.
 
@@ -325,9 +327,10 @@ def _build(
     auth: Authorization,
     status: Status,
     reasons: tuple[ReasonCode, ...],
-    unanswered: tuple[str, ...] = (),
+    unanswered: Mapping[str, tuple[str, str]] | None = None,
 ) -> Decision:
     a = auth.assessment
+    unanswered = unanswered or {}
     by_id = {p.id: p for p in evidence.passages}
     claims = tuple(
         ClaimResult(
@@ -335,6 +338,7 @@ def _build(
             ClaimStatus.MISSING if c.claim.id in unanswered else c.status,
             c.passage_ids,
             c.unmatched_terms,
+            unanswered.get(c.claim.id),
         )
         for c in a.claims
     )

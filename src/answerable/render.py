@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from answerable import kinds
 from answerable.codec import decision_from_dict
 from answerable.types import ClaimStatus, Decision, Status
 
@@ -35,18 +34,16 @@ def render_decision(decision: Decision) -> str:
         lines.append("Not covered:")
         unmatched = {c.text: c.unmatched_terms for c in decision.claims if c.unmatched_terms}
         disputed = {c.text: c.passage_ids for c in decision.claims if c.status is ClaimStatus.CONFLICTING}
-        # Missing though passages answer it: the answer drafted from them states no figure or time asked
-        # for, or speaks of the opposite of what was asked or of another year.
-        unstated = {c.text for c in decision.claims if c.status is ClaimStatus.MISSING and c.passage_ids}
+        # Missing though passages answer it: the sentences drafted from them state no figure or time asked
+        # for, or speak of the opposite of what was asked or of another year.
+        otherwise = {c.text: c.not_as_asked for c in decision.claims if c.not_as_asked}
         for claim in decision.missing_claims:
             terms = unmatched.get(claim)
             note = f" (no passage mentions {', '.join(terms)})" if terms else ""
-            kind = kinds.asked(claim) if claim in unstated else None
-            drafted = "the answer drafted from its passages"
-            if kind is not None:
-                note = f" ({drafted} states no {kind.noun}, or speaks of something other than what it asks)"
-            elif claim in unstated and not terms:
-                note = f" ({drafted} speaks of something other than what it asks: an opposite, or another year)"
+            if claim in otherwise:
+                asked, stated = otherwise[claim]
+                said = f"speaks of {stated}, not {asked}" if stated else f"states no {asked}"
+                note = f" (the answer drafted from its passages {said})"
             if disputed.get(claim):
                 note = f" (these passages disagree: {', '.join(disputed[claim])})"
             lines.append(f"  - {claim}{note}")

@@ -273,6 +273,9 @@ class ClaimResult:
     status: ClaimStatus
     passage_ids: tuple[str, ...] = ()
     unmatched_terms: tuple[str, ...] = ()
+    # Passages answer it, but the sentences drafted from them do not answer it as asked: (what it asks,
+    # what they state instead), e.g. ("lowest", "highest"); ("figure", "") when they state no figure.
+    not_as_asked: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -314,6 +317,9 @@ class Decision:
                     "status": str(c.status),
                     "passage_ids": list(c.passage_ids),
                     "unmatched_terms": list(c.unmatched_terms),
+                    "not_as_asked": (
+                        None if c.not_as_asked is None else dict(zip(("asked", "stated"), c.not_as_asked, strict=True))
+                    ),
                 }
                 for c in self.claims
             ],
