@@ -110,6 +110,10 @@ def test_a_yes_or_no_question_is_answered_by_the_opposite(question: str, sentenc
             ("1995", "1985"),
         ),
         ("What happened in 2004?", "During 2003–04, production rose by 17%.", None),
+        # A year the question counts from is not the time it asks about.
+        ("What happened to oil prices after 1973?", "By 1980 they had doubled.", None),
+        ("What has changed since the late 1990s?", "In 2004 the rules were rewritten.", None),
+        ("What did the firm buy in 2001, after its 1998 listing?", "In 2003 it bought Lumen.", ("2001", "2003")),
         ("What did Davies develop in the late 1950s?", "In 1959 Davies developed packet switching.", None),
         # A sentence that names no year may still answer; a question that names none asks for none.
         ("What service used Astra 2A in 1995?", "Sky Multichannels used the Astra 2A satellite.", None),

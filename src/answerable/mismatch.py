@@ -99,6 +99,12 @@ _WORDS = (
     "spring autumn",
 )
 _TOKEN = re.compile(r"[a-z]+")
+# A year named as the start or end of a stretch of time: "after 1973", "since the 1990s", "prior to 2001".
+_ANCHORED = re.compile(
+    r"\b(?:after|since|before|until|till|by|from|following|prior to|up to|through)\s+(?:(?:the|its|their|his|her|our)\s+)?"
+    r"(?:(?:early|mid|late)[-\s])?(?:1\d{3}|20\d{2})s?\b",
+    re.I,
+)
 _YES_NO = re.compile(
     r"^\W*(?:(?:and|also|but|so)\s+)?(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|has|"
     r"have|had|may|might|must|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|won't)\b",
@@ -165,8 +171,12 @@ def years(text: str) -> set[int]:
 
 
 def other_year(question: str, sentence: str) -> tuple[str, str] | None:
-    """(a year the question names, a year `sentence` names) when the sentence names none of the question's."""
-    asked, stated = years(question), years(sentence)
+    """(a year the question names, a year `sentence` names) when the sentence names none of the question's.
+
+    A year the question counts from or to ("after 1973", "since 2020", "by 1990") is not the time it asks
+    about: "What happened to prices after 1973?" is answered by "By 1980 they had doubled.".
+    """
+    asked, stated = years(_ANCHORED.sub(" ", question)), years(sentence)
     if not asked or not stated or asked & stated:
         return None
     return str(min(asked)), str(min(stated))
