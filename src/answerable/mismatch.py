@@ -101,8 +101,8 @@ _WORDS = (
 _TOKEN = re.compile(r"[a-z]+")
 # A year named as the start or end of a stretch of time: "after 1973", "since the 1990s", "prior to 2001".
 _ANCHORED = re.compile(
-    r"\b(?:after|since|before|until|till|by|from|following|prior to|up to|through)\s+(?:(?:the|its|their|his|her|our)\s+)?"
-    r"(?:(?:early|mid|late)[-\s])?(?:1\d{3}|20\d{2})s?\b",
+    r"\b(?:after|since|before|until|till|by|from|following|prior to|up to|through)\s+"
+    r"(?:(?:the|its|their|his|her|our)\s+)?(?:(?:early|mid|late)[-\s])?(?:1\d{3}|20\d{2})s?\b",
     re.I,
 )
 _YES_NO = re.compile(
