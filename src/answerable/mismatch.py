@@ -99,10 +99,11 @@ _WORDS = (
     "spring autumn",
 )
 _TOKEN = re.compile(r"[a-z]+")
+_YEAR = r"(?:1\d{3}|20\d{2})"
 # A year named as the start or end of a stretch of time: "after 1973", "since the 1990s", "prior to 2001".
 _ANCHORED = re.compile(
     r"\b(?:after|since|before|until|till|by|from|following|prior to|up to|through)\s+"
-    r"(?:(?:the|its|their|his|her|our)\s+)?(?:(?:early|mid|late)[-\s])?(?:1\d{3}|20\d{2})s?\b",
+    rf"(?:(?:the|its|their|his|her|our)\s+)?(?:(?:early|mid|late)[-\s])?{_YEAR}s?\b",
     re.I,
 )
 _YES_NO = re.compile(
@@ -110,7 +111,6 @@ _YES_NO = re.compile(
     r"have|had|may|might|must|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|won't)\b",
     re.I,
 )
-_YEAR = r"(?:1\d{3}|20\d{2})"
 # A year, a span of years ("1623-25", "1939 to 1945" is two years), or a decade ("1950s").
 _YEARS = re.compile(rf"(?<![\w.,$£€])(?P<y>{_YEAR})(?:(?P<s>s)|\s*[-–]\s*(?P<to>\d{{2}}|{_YEAR}))?(?![\w%]|[.,]\d)")
 
