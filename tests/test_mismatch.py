@@ -38,6 +38,8 @@ R = ReasonCode
         ),
         ("How do I enable single sign-on?", "To disable single sign-on, open Settings.", ("enable", "disable")),
         ("Can I export dashboards as PDF?", "Dashboards are imported from PDF files.", ("export", "imported")),
+        ("Which fields are required?", "Optional fields: phone, company.", ("required", "optional")),
+        ("How do I hide a dashboard?", "Owners can show a dashboard to every member.", ("hide", "show")),
         # The word asked for is there too: the sentence speaks of both, and may answer.
         ("Who won the final?", "Spain won the final that Italy lost on penalties.", None),
         ("What are the first and last stops?", "The first stop is Bern; the last stop is Chur.", None),

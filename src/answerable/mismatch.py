@@ -9,8 +9,8 @@ question with one word turned into its opposite, or with another year.
 `opposed(question, sentence)` names the pair: a word of the question from the list below that the
 sentence never uses, while it uses that word's opposite and the question does not. Only opposites that
 leave no doubt are listed: directions, extremes, order in time, and the switches of documentation
-("enable" / "disable", "public" / "private", "import" / "export"). Words with other senses are left out
-("left", "close", "end", "least" in "at least", "new" in "New York").
+("enable" / "disable", "public" / "private", "import" / "export", "required" / "optional"). Words with
+other senses are left out ("left", "close", "end", "least" in "at least", "new" in "New York").
 
 `other_year(question, sentence)`: the question names a year (or a decade) and the sentence names only
 other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
@@ -38,6 +38,8 @@ _VERBS = (
     "accept reject",
     "allow deny",
     "grant revoke",
+    "upgrade downgrade",
+    "show hide",
     "add remove",
     "gain lose",
     "win lose",
@@ -95,6 +97,16 @@ _WORDS = (
     "started ended",
     "opened closed",
     "allowed denied",
+    "shown hidden",
+    "visible hidden",
+    "online offline",
+    "required optional",
+    "mandatory optional",
+    "manual automatic",
+    "manually automatically",
+    "ascending descending",
+    "uppercase lowercase",
+    "inclusive exclusive",
     "summer winter",
     "spring autumn",
 )
