@@ -53,7 +53,7 @@ _MEANING: dict[ReasonCode, str] = {
     ReasonCode.NO_ANSWER_BEARING_EVIDENCE: (
         "No retrieved passage supports any required claim, or the usable passages on the question's topic "
         "all score below the profile's retrieval threshold, or the answer drafted from them does not state the "
-        "figure or time the question asks for."
+        "figure or time the question asks for, or answers another question (an opposite word, another year)."
     ),
     ReasonCode.LOW_RETRIEVAL_CONFIDENCE: (
         "The best usable passage's relevance score is below the profile's retrieval threshold, and no usable "
@@ -61,7 +61,7 @@ _MEANING: dict[ReasonCode, str] = {
     ),
     ReasonCode.REQUIRED_CLAIM_NOT_COVERED: (
         "At least one required claim of the question has no support, or its drafted sentences do not state the "
-        "figure or time it asks for."
+        "figure or time it asks for, or answer another question (an opposite word, another year)."
     ),
     ReasonCode.SUPPORT_BELOW_THRESHOLD: (
         "The strongest support found, or a claim's only support, is weaker than the support threshold."
