@@ -42,3 +42,38 @@ def test_eval_floor(name: str, cache: Path, tmp_path: Path) -> None:
         assert measured[key] is not None and measured[key] >= floor, (name, key, measured[key], floor)
     for key, ceiling in spec.get("max", {}).items():
         assert measured[key] is not None and measured[key] <= ceiling, (name, key, measured[key], ceiling)
+
+
+def test_answers_to_another_question_are_withheld_through_the_real_engine(cache: Path) -> None:
+    """Three SQuAD 2.0 questions with a word turned over or a year moved, through the shipped models: each
+    is answered without the mismatch check (the models score the sentence as an answer), withheld with it."""
+    from dataclasses import replace
+
+    from answerable import Status, load_policy
+    from answerable.embed import load_embedder
+    from answerable.engine import Engine
+    from answerable.evaluation.data import open_dataset
+    from answerable.evaluation.runner import build_index
+    from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_confirmer, load_reranker, load_verifier
+
+    folder = DATA / "squad2-dev-a"
+    if not folder.exists():
+        pytest.skip(f"{folder} is not here (the shared data sits beside the checkout in CI)")
+    embedder = load_embedder(None)
+    store = build_index(open_dataset(folder), embedder, cache)  # the slice above built it in this cache
+    policy = load_policy()
+    relaxed = replace(policy, profiles={"strict": replace(policy.profile("strict"), reject_mismatches=False)})
+    models = (load_reranker(DEFAULT_RERANKER), load_verifier(DEFAULT_SPEC))
+    checked, unchecked = (
+        Engine(store, embedder, *models, p, confirmer=load_confirmer(None), log=False) for p in (policy, relaxed)
+    )
+    for question, pair in (
+        ("What is the lowest point of the Rhine basin called?", ("lowest", "highest")),
+        ("Who founded the Office of eastern Medicine?", ("eastern", "western")),
+        ("AppleTalk was developed in 1995 for who?", ("1995", "1985")),
+    ):
+        assert unchecked.ask(question).status is Status.ANSWER, question
+        d = checked.ask(question)
+        assert d.status is Status.ABSTAIN and d.answer is None, question
+        assert [c.not_as_asked for c in d.claims] == [pair], question
+    store.close()
