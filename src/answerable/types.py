@@ -318,7 +318,7 @@ class Decision:
                     "passage_ids": list(c.passage_ids),
                     "unmatched_terms": list(c.unmatched_terms),
                     "not_as_asked": (
-                        None if c.not_as_asked is None else dict(zip(("asked", "stated"), c.not_as_asked, strict=True))
+                        None if c.not_as_asked is None else {"asked": c.not_as_asked[0], "stated": c.not_as_asked[1]}
                     ),
                 }
                 for c in self.claims
