@@ -115,6 +115,15 @@ def test_html_drops_scripts_navigation_and_boilerplate(tmp_path: Path) -> None:
         ("latin1.md", "café".encode("latin-1"), "not UTF-8"),
         ("big.txt", b"x" * 2000, "too large"),
         ("bad-date.md", b"---\nupdated_at: yesterday\n---\nText.", "updated_at: expected a date"),
+        ("bad-month.md", b"---\nupdated_at: 2026-13-45\n---\nText.", "updated_at: expected a date"),
+        ("bad-day.md", b"---\neffective_date: 2026-02-30\n---\nText.", "effective_date: expected a date"),
+        ("acl-plural.md", b"---\nacls: [staff]\n---\nText.", "acls: not a field; a page is restricted only by `acl`"),
+        ("acl-case.md", b"---\nACL: [staff]\n---\nText.", "ACL: not a field"),
+        ("tenant-typo.md", b"---\ntenat: globex\n---\nText.", "restricted only by `tenant`"),
+        ("groups.md", b"---\ngroups: [staff]\n---\nText.", "groups: not a field"),
+        ("empty-acl.md", b"---\nacl: []\n---\nText.", "acl: empty"),
+        ("bare-acl.md", b"---\nacl:\n---\nText.", "acl: empty"),
+        ("empty-tenant.md", b"---\ntenant: ''\n---\nText.", "tenant: empty"),
         ("bad-trust.md", b"---\ntrust: gold\n---\nText.", "unknown trust tier 'gold'"),
         ("bad-yaml.md", b"---\ntitle: [unclosed\n---\nText.", "front matter: not valid YAML"),
         ("unclosed.md", b"---\ntitle: x\nText.", "no closing"),
@@ -149,6 +158,8 @@ def test_corpus_jsonl_keeps_every_field_and_skips_bad_lines(tmp_path: Path) -> N
         '{"id": "y", "title": "T", "text": "t", "updated_at": "soon"}\n'
         "\n"
         '{"id": "z", "title": "Z", "text": "Zed."}\n'
+        '{"id": "j", "title": "J", "text": "code 3030", "ACL": ["staff"]}\n'
+        '{"id": "k", "title": "K", "text": "k", "tenant": ""}\n'
     )
     items = list(load_file(path, "corpus", Defaults()))
     loaded = [i for i in items if isinstance(i, Loaded)]
@@ -167,6 +178,8 @@ def test_corpus_jsonl_keeps_every_field_and_skips_bad_lines(tmp_path: Path) -> N
         ("2", "not"),
         ("3", "text:"),
         ("4", "updated_at:"),
+        ("7", "ACL:"),  # a misspelt access field is refused, never kept as an extra field of a public page
+        ("8", "tenant:"),
     ]
 
 

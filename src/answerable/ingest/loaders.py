@@ -86,6 +86,19 @@ def markdown_sections(body: str) -> tuple[Section, ...]:
     return tuple(sections)
 
 
+class _FrontMatterLoader(yaml.SafeLoader):
+    """Safe YAML that leaves dates as the text written, so a bad one is named with its field."""
+
+
+# PyYAML builds a date from anything shaped like one and raises a bare ValueError for "2026-13-45";
+# `metadata._date` parses the text instead and names the field it came from.
+def _date_as_text(loader: _FrontMatterLoader, node: yaml.Node) -> str:
+    return str(loader.construct_scalar(node))  # type: ignore[arg-type]
+
+
+_FrontMatterLoader.add_constructor("tag:yaml.org,2002:timestamp", _date_as_text)
+
+
 def split_front_matter(text: str, source: str) -> tuple[dict[str, Any], str]:
     """YAML front matter between `---` lines at the top, and the body after it."""
     if not text.startswith("---"):
@@ -94,7 +107,7 @@ def split_front_matter(text: str, source: str) -> tuple[dict[str, Any], str]:
     if len(parts) < 3:
         raise InputError(f"{source}: front matter: opening '---' has no closing '---'")
     try:
-        meta = yaml.safe_load(parts[1]) or {}
+        meta = yaml.load(parts[1], Loader=_FrontMatterLoader) or {}
     except yaml.YAMLError as exc:
         raise InputError(f"{source}: front matter: not valid YAML ({exc.__class__.__name__})") from exc
     if not isinstance(meta, dict):

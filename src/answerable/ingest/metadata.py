@@ -31,6 +31,36 @@ KNOWN_FIELDS = (
 )
 
 
+# Fields that restrict who may read a page. A misspelt one ("acls", "Tenant", "groups") would otherwise be
+# kept as an ordinary extra field and the page published to everyone: it is refused instead.
+_ACCESS_FIELDS = ("acl", "tenant")
+_ACCESS_SYNONYMS = frozenset(
+    {"group", "groups", "allowedgroups", "allowed", "permission", "permissions", "role", "roles", "readers"}
+)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by at most one inserted, deleted or replaced character."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
+def _access_lookalike(key: str) -> str | None:
+    """The access field `key` was probably meant as, if it is not one itself."""
+    if key in KNOWN_FIELDS:
+        return None
+    norm = "".join(ch for ch in key.casefold() if ch.isalnum())
+    for name in _ACCESS_FIELDS:
+        # a short name is only matched as written or plural: "act" or "all" is not a misspelt "acl"
+        if norm in (name, name + "s") or (len(name) > 4 and _one_edit(norm, name)):
+            return name
+    return "acl" if norm in _ACCESS_SYNONYMS else None
+
+
 class MetadataError(InputError):
     """A metadata field with a value that cannot be used; names the source and the field."""
 
@@ -127,7 +157,16 @@ def build_document(
     doc_id = _text(meta.get("id"), source, "id") or default_id
     if any(ch.isspace() for ch in doc_id):
         raise MetadataError(source, "id", f"must not contain white space, got {doc_id!r}")
+    for key in meta:
+        meant = _access_lookalike(str(key))
+        if meant:
+            problem = f"not a field; a page is restricted only by `{meant}` (rename it, or the page is public)"
+            raise MetadataError(source, str(key), problem)
     acl = _names(meta["acl"], source, "acl") if "acl" in meta else defaults.acl or ()
+    if "acl" in meta and not acl:
+        raise MetadataError(source, "acl", "empty: list the groups that may read the page, or drop the field")
+    if "tenant" in meta and not _text(meta["tenant"], source, "tenant"):
+        raise MetadataError(source, "tenant", "empty: name the tenant, or drop the field for the default tenant")
     trust = parse_trust(meta.get("trust"), source) if "trust" in meta else defaults.trust
     extra = tuple(
         (key, json.dumps(value, default=str, sort_keys=True))
