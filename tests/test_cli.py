@@ -142,6 +142,32 @@ def test_reading_commands_refuse_a_store_that_was_never_built(tmp_path: Path):
     assert not missing.parent.exists()  # nothing was created on the way
 
 
+def test_reading_commands_leave_a_file_that_holds_no_index_as_it_was(tmp_path: Path):
+    """An empty file or another application's database is not an empty index, and nothing is written to it."""
+    import sqlite3
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE notes(body TEXT)")
+        conn.execute("INSERT INTO notes VALUES ('hello')")
+    conn.close()
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    for path in (other, empty):
+        before = path.read_bytes()
+        url = f"sqlite:///{path}"
+        for args in (
+            ["ask", "hello", "--store", url],
+            ["search", "hello", "--store", url, "--embedder", "hash:64"],
+            ["log", "show", "--store", url],
+        ):
+            result = run(*args)
+            assert result.exit_code == 1, (args, result.output)
+            assert f"no index at {path}" in result.output and "answerable ingest" in result.output
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(path.name)) == [path.name]
+
+
 def test_ingest_creates_the_store_that_reading_commands_then_open(tmp_path: Path):
     url = f"sqlite:///{tmp_path / 'new' / 'index.db'}"
     docs = tmp_path / "docs"

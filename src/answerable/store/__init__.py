@@ -21,7 +21,8 @@ def open_store(url: str | None = None, create: bool = True) -> Store:
 
     `create=False` is for commands that only read (ask, search, log, gaps): a store that was never
     written is an error naming the URL, not an empty index, so a mistyped `--store` cannot pass for "no
-    documentation matches" (and leave an empty file behind).
+    documentation matches" (and leave an empty file behind); so is a file that holds no index (an empty
+    file, another application's database), which is left as it was.
     """
     url = resolve_url(url)
     if url.startswith("sqlite:///"):
@@ -30,7 +31,7 @@ def open_store(url: str | None = None, create: bool = True) -> Store:
         path = Path(url.removeprefix("sqlite:///"))
         if not create and not path.exists():
             raise StoreError(f"no index at {path}: build one with `answerable ingest DOCS --store {url}`")
-        return SQLiteStore(path)
+        return SQLiteStore(path, create=create)
     if url.startswith(("postgresql://", "postgres://")):
         from answerable.store.postgres import PostgresStore
 

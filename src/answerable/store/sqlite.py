@@ -150,7 +150,7 @@ def _date(text: str | None) -> date | None:
 class SQLiteStore:
     """A store in one SQLite file. Safe to use from one process at a time per connection."""
 
-    def __init__(self, path: str | Path, vector_cache: bool = True) -> None:
+    def __init__(self, path: str | Path, vector_cache: bool = True, create: bool = True) -> None:
         import apsw
         import sqlite_vec
 
@@ -171,6 +171,12 @@ class SQLiteStore:
             self.conn.load_extension(sqlite_vec.loadable_path())
             self.conn.enable_load_extension(False)
             self.conn.set_busy_timeout(10_000)
+            if not create and not self._rows("SELECT 1 FROM sqlite_master WHERE name = 'migrations'"):
+                # an empty file, or another application's database: never write our tables into it
+                raise StoreError(
+                    f"no index at {self.path}: the file holds none; build one with "
+                    f"`answerable ingest DOCS --store {self.url}` (or name another file)"
+                )
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
