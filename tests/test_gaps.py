@@ -155,6 +155,31 @@ def test_select_keeps_abstained_and_partial_of_the_tenant_only() -> None:
     assert [g.question for g in select(records, "globex")] == ["other tenant?"]
 
 
+def test_a_decision_over_pages_the_viewer_may_not_read_keeps_only_its_question() -> None:
+    records = [
+        record(
+            "q staff?",
+            groups=("staff",),
+            reasons=("conflicting_evidence",),
+            suggestions=("x#0",),
+            unmentioned=("Kubernetes",),
+            disputed=("x#0", "secret#0"),
+            missing=("the cluster",),
+        ),
+        record("q support?", groups=("support",), suggestions=("y#0",), unmentioned=("Zorblax",)),
+        record("q public?", reasons=("low_retrieval_confidence",), suggestions=("z#0",)),
+    ]
+    (staff, support, public) = select(records, "default", viewer_groups={"support"})
+    assert (staff.question, staff.cause, staff.topic_found) == ("q staff?", Cause.MISSING, None)
+    assert staff.suggestions == staff.disputed == staff.unmentioned == staff.missing_claims == ()
+    assert (support.suggestions, support.unmentioned, support.topic_found) == (("y#0",), ("Zorblax",), True)
+    assert (public.suggestions, public.topic_found) == (("z#0",), False)
+    operator = select(records, "default")  # no viewer: the operator's whole view
+    assert operator[0].cause is Cause.CONFLICTING and operator[0].unmentioned == ("Kubernetes",)
+    report = build_report((staff,), FakeEmbed({"q staff?": (1.0, 0.0)}), {}, tenant="default")
+    assert report.clusters[0].topic_found is None and report.clusters[0].pages == ()
+
+
 def test_suggested_ids_are_distinct_in_first_seen_order() -> None:
     gaps = select([record("a", suggestions=("x#0", "y#1")), record("b", suggestions=("y#1", "z#0"))], "default")
     assert suggested_ids(gaps) == ["x#0", "y#1", "z#0"]
@@ -434,7 +459,8 @@ def test_cli_csv_one_row_per_cluster(store_url: str) -> None:
     ]
     assert (rows[0]["label"], rows[0]["examples"]) == (ANNUAL[0], f"{ANNUAL[2]} | {ANNUAL[1]}")
     assert rows[0]["pages"] == "Refunds (https://docs.example.com/billing/refunds)"
-    assert rows[1]["pages"] == "Refunds (https://docs.example.com/billing/refunds)"
+    # asked by staff, over pages the viewer may not read: only the question is the viewer's to see
+    assert (rows[1]["label"], rows[1]["pages"], rows[1]["topic_found"]) == (STAFF_Q, "", "")
     staff_rows = list(csv.DictReader(io.StringIO(gaps(store_url, "--format", "csv", "--groups", "staff"))))
     assert staff_rows[1]["pages"].startswith("Refund exceptions (staff) (https://internal.example.com/")
 
@@ -468,7 +494,11 @@ def test_cli_names_a_disagreeing_page_only_to_a_viewer_who_may_read_it(tmp_path:
         store.close()
     url = f"sqlite:///{tmp_path}/c.db"
     public = gaps(url)
-    assert "   - Pages that disagree: [Refunds](https://docs.example.com/billing/refunds)" in public.splitlines()
+    # The public page disagrees with a staff page: to a viewer outside staff, saying so (or that the question
+    # met a conflict at all) would tell of the staff page. The question stays, as missing documentation.
+    assert "## Missing documentation (1 question)" in public and f"1. **{question}**" in public
+    assert "disagree" not in public and "Conflicting" not in public and "Refunds" not in public
     assert "Refund exceptions" not in public and "internal.example.com" not in public
     staff = gaps(url, "--groups", "staff")
+    assert "   - Pages that disagree: [Refunds](https://docs.example.com/billing/refunds), [Refund exceptions" in staff
     assert "[Refund exceptions \\(staff\\)](https://internal.example.com/refund-exceptions)" in staff

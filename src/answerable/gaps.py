@@ -103,8 +103,9 @@ class Gap:
     unmentioned: tuple[str, ...] = ()  # names and numbers of the question no page the asker could read mentions
     disputed: tuple[str, ...] = ()  # passages the decision found contradicting each other
     # Whether the decision found a page the asker could read on the question's topic: not when it named
-    # no_evidence or low_retrieval_confidence (nothing retrieved, or nothing usable on the topic).
-    topic_found: bool = True
+    # no_evidence or low_retrieval_confidence (nothing retrieved, or nothing usable on the topic). None when
+    # the asker could read pages the viewer may not, so their decision is not the viewer's to read.
+    topic_found: bool | None = True
 
 
 @dataclass(frozen=True)
@@ -158,11 +159,22 @@ def cause_of(reason_codes: Iterable[str]) -> Cause:
     return next((c for c in PRIORITY if c in causes), Cause.MISSING)
 
 
-def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None = None) -> tuple[Gap, ...]:
+def select(
+    records: Sequence[Mapping[str, Any]],
+    tenant: str,
+    since: date | None = None,
+    viewer_groups: Iterable[str] | None = None,
+) -> tuple[Gap, ...]:
     """The abstained and partial decisions of one tenant, optionally on or after `since` (the record's as_of).
 
-    A record without a principal tenant belongs to no one and is left out, never shown.
+    A record without a principal tenant belongs to no one and is left out, never shown. A decision made for
+    an asker in a group the viewer is not in was made over pages the viewer may not read: its reasons, the
+    terms no page mentioned and whether a page was on the topic all speak of those pages, so for the viewer
+    only its question is kept, as missing documentation with no pages and nothing said about the topic.
+    `viewer_groups`
+    None trusts every record (the operator's whole view).
     """
+    viewer = None if viewer_groups is None else frozenset(viewer_groups)
     out: list[Gap] = []
     for order, record in enumerate(records):
         principal = record.get("principal") or {}
@@ -175,6 +187,20 @@ def select(records: Sequence[Mapping[str, Any]], tenant: str, since: date | None
             continue
         decision = record.get("decision") or {}
         codes = record.get("reason_codes") or ()
+        if viewer is not None and not viewer.issuperset(str(g) for g in principal.get("groups") or ()):
+            out.append(
+                Gap(
+                    order=order,
+                    question=question,
+                    principal=str(principal.get("id") or ""),
+                    status=str(record["status"]),
+                    cause=Cause.MISSING,
+                    missing_claims=(),
+                    suggestions=(),  # ranked among pages the viewer may not read, which could push others out
+                    topic_found=None,
+                )
+            )
+            continue
         out.append(
             Gap(
                 order=order,
@@ -336,9 +362,10 @@ def _summarise(cause: Cause, rank: int, label: _Question, mine: list[_Question],
 def _topic_found(cause: Cause, gaps: Sequence[Gap], readable: tuple[Page, ...]) -> bool | None:
     """Missing documentation: did most of these decisions find pages on the topic? "Yes" only with a page the
     viewer may read to show for it: the pages an asker found may be ones the viewer may not know exist."""
-    if cause is not Cause.MISSING:
+    known = [g.topic_found for g in gaps if g.topic_found is not None]
+    if cause is not Cause.MISSING or not known:
         return None
-    if 2 * sum(g.topic_found for g in gaps) < len(gaps):
+    if 2 * sum(known) < len(known):
         return False
     return True if readable else None
 

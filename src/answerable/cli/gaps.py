@@ -60,9 +60,10 @@ def gaps_command(
             raise InputError(f"--since: expected a date YYYY-MM-DD, got {since!r}") from None
     store = open_store(store_url, create=False)
     try:
-        found = select(store.read_log(since=since), tenant)
+        viewer = frozenset(names(groups))
+        found = select(store.read_log(since=since), tenant, viewer_groups=viewer)
         # A suggestion was filtered for whoever asked; the viewer may see less, so ask the store again.
-        visible = store.get(suggested_ids(found), Filter(tenant=tenant, groups=frozenset(names(groups))))
+        visible = store.get(suggested_ids(found), Filter(tenant=tenant, groups=viewer))
     finally:
         store.close()
     pages = {p.id: Page(p.id, p.title, p.url) for p in visible}
