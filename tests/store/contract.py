@@ -192,6 +192,31 @@ class StoreContract:
         staff = Filter(groups=frozenset({"sales", "staff"}))
         assert "staff-runbook" in self._everything(corpus, staff, "rotate the signing key with the vault CLI")
 
+    def test_pages_a_principal_may_not_read_do_not_move_its_lexical_scores(self, store: Store) -> None:
+        """Term statistics come from what the principal may read: another tenant's pages, or a group's, full
+        of the query's words, change neither the rank nor the score of a readable passage."""
+        store.check_embedder(EMB.name, EMB.dim)
+        put(store, *doc("quasar", "The quasar export job has an idle timeout of 30 minutes."))
+        put(store, *doc("jobs", "Every export job has an idle timeout.", "Export jobs retry twice."))
+        put(store, *doc("limits", "An API timeout is 60 seconds for every request."))
+        queries = ("idle timeout for quasar", "export job timeout", "quasar", "API request")
+        principals = (Filter(), Filter(groups=frozenset({"sales"})), Filter(doc_ids=frozenset({"quasar", "jobs"})))
+
+        def lexical() -> list[list[tuple[str, float]]]:
+            return [
+                [(p.id, round(p.scores.bm25 or 0.0, 9)) for p in store.search_bm25(q, flt, 10)]
+                for q in queries
+                for flt in principals
+            ]
+
+        before = lexical()
+        for n in range(30):
+            put(store, *doc(f"globex{n}", "Quasar quasar quasar export notes.", tenant="globex"))
+            put(store, *doc(f"staff{n}", f"Quasar idle runbook {n}: page the export job owner.", acl=("staff",)))
+        assert lexical() == before
+        staff = Filter(groups=frozenset({"staff"}))
+        assert any(p.document_id.startswith("staff") for p in store.search_bm25("quasar", staff, 10))  # they are there
+
     def test_a_document_outside_the_closed_id_set_is_excluded(self, corpus: Store) -> None:
         closed = Filter(doc_ids=frozenset({"billing", "keys"}))
         assert self._everything(corpus, closed, "API keys rotate expire refunds") == {"billing", "keys"}

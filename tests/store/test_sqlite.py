@@ -37,6 +37,7 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
         "m001_documents_chunks",
         "m002_decision_log",
         "m003_decision_log_id",
+        "m004_chunk_tokens",
     ]
     # A store written before m003 (no index on decision ids) gains it when next opened.
     s.conn.execute("DROP INDEX decision_log_id")
@@ -45,6 +46,27 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
     s = SQLiteStore(tmp_path / "i.db")  # reopening applies only what is missing
     indexes = {r[0] for r in s.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert "decision_log_id" in indexes
+    s.close()
+
+
+def test_a_store_written_before_chunk_lengths_were_kept_gains_them_when_opened(tmp_path: Path) -> None:
+    """m004: lengths are filled from the full-text index, so a principal's BM25 scores are the same."""
+    from answerable.store.base import Filter
+    from tests.store.contract import EMB, doc, put
+
+    s = SQLiteStore(tmp_path / "i.db")
+    s.check_embedder(EMB.name, EMB.dim)
+    put(s, *doc("quasar", "The quasar export job has an idle timeout of 30 minutes."))
+    put(s, *doc("jobs", "Every export job has an idle timeout.", "Export jobs retry twice."))
+    put(s, *doc("runbook", "Quasar idle runbook.", acl=("staff",)))
+    lengths = list(s.conn.execute("SELECT rowid, n_tokens FROM chunks ORDER BY rowid"))
+    before = [(p.id, p.scores.bm25) for p in s.search_bm25("quasar idle timeout", Filter(), 5)]
+    s.conn.execute("UPDATE chunks SET n_tokens = NULL")
+    s.close()
+    s = SQLiteStore(tmp_path / "i.db")
+    assert list(s.conn.execute("SELECT rowid, n_tokens FROM chunks ORDER BY rowid")) == lengths
+    assert all(n > 0 for _, n in lengths)
+    assert [(p.id, p.scores.bm25) for p in s.search_bm25("quasar idle timeout", Filter(), 5)] == before
     s.close()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -90,8 +91,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         CREATE INDEX chunks_id ON chunks(id);
         CREATE INDEX chunks_hash ON chunks(content_hash);
-        -- `scope` holds one token per tenant, so the tenant filter is part of the full-text match and
-        -- bm25() is computed only for the tenant's rows.
+        -- `scope` holds one token per tenant, so the tenant filter is part of the full-text match (bm25()'s
+        -- statistics still cover the whole table: `search_bm25` uses the principal's own).
         CREATE VIRTUAL TABLE chunks_fts USING fts5(
             body, scope, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
         );
@@ -110,7 +111,13 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     ("m003_decision_log_id", "CREATE INDEX decision_log_id ON decision_log(decision_id);"),
+    # Each chunk's full-text length (tokens of all columns, as bm25() counts them), so a principal's average
+    # length is a sum over the rows it may read. Filled for older stores when they are opened.
+    ("m004_chunk_tokens", "ALTER TABLE chunks ADD COLUMN n_tokens INTEGER;"),
 )
+
+# FTS5's bm25() constants (fts5_aux.c), kept so that a principal's score equals bm25() over its own rows.
+_K1, _B = 1.2, 0.75
 
 _PASSAGE_COLUMNS = (
     "c.rowid, c.id, c.text, c.heading_json, d.id, d.title, d.url, d.owner, d.updated_at, d.effective_date, "
@@ -136,6 +143,11 @@ def _filter_sql(flt: Filter) -> tuple[str, dict[str, Any]]:
 
 # Tenants whose vectors stay in memory at once (per store object).
 VECTOR_CACHE_TENANTS = 8
+
+
+def _idf(rows: int, holding: int) -> float:
+    """FTS5's bm25() IDF: never under 1e-6, so a term in most rows still counts a little."""
+    return max(1e-6, math.log((rows - holding + 0.5) / (holding + 0.5)))
 
 
 def scope_token(tenant: str) -> str:
@@ -171,6 +183,13 @@ class SQLiteStore:
             self.conn.load_extension(sqlite_vec.loadable_path())
             self.conn.enable_load_extension(False)
             self.conn.set_busy_timeout(10_000)
+            # bm25() over the rows a principal may read (see `search_bm25`): its statistics are set for
+            # each query, under the lock, before the query that calls it.
+            self._bm25_stats: tuple[list[float], float] = ([], 1.0)
+            self._visible_stats: OrderedDict[tuple[str, str, str], tuple[int, float, bool]] = OrderedDict()
+            self._visible_df: OrderedDict[tuple[str, str, str, str], int] = OrderedDict()
+            self.conn.register_fts5_function("answerable_size", lambda api, *_: api.column_size(-1))
+            self.conn.register_fts5_function("answerable_bm25", self._principal_bm25)
             if not create and not self._rows("SELECT 1 FROM sqlite_master WHERE name = 'migrations'"):
                 # an empty file, or another application's database: never write our tables into it
                 raise StoreError(
@@ -181,6 +200,7 @@ class SQLiteStore:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+            self._fill_token_counts()
         except apsw.Error as exc:
             raise StoreError(f"cannot open SQLite store {self.path}: {exc}") from exc
 
@@ -203,6 +223,22 @@ class SQLiteStore:
             with self.conn:
                 self.conn.execute(sql)
                 self.conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, datetime('now'))", (name,))
+
+    def _fill_token_counts(self) -> None:
+        """Chunk lengths for a store written before they were kept (migration m004), in one transaction."""
+        missing = [r[0] for r in self._rows("SELECT rowid FROM chunks WHERE n_tokens IS NULL")]
+        if not missing:
+            return
+        with self.conn:
+            for rowid in missing:
+                self._store_token_count(rowid)
+
+    def _store_token_count(self, rowid: int) -> None:
+        self.conn.execute(
+            "UPDATE chunks SET n_tokens = "
+            "(SELECT answerable_size(chunks_fts) FROM chunks_fts WHERE rowid = :r) WHERE rowid = :r",
+            {"r": rowid},
+        )
 
     def _rows(self, sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return list(self.conn.execute(sql, params))
@@ -270,6 +306,7 @@ class SQLiteStore:
                         scope_token(document.tenant),
                     ),
                 )
+                self._store_token_count(rowid)
 
     def _delete(self, tenant: str, document_id: str) -> bool:
         rows = self._rows("SELECT rowid FROM documents WHERE tenant = ? AND id = ?", (tenant, document_id))
@@ -376,6 +413,16 @@ class SQLiteStore:
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
     def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
+        """BM25 over the rows the principal may read, with term statistics from those rows alone.
+
+        FTS5's bm25() takes its statistics (rows, rows holding a term, average length) from the whole
+        table, so another tenant's pages, or pages of a group the principal is not in, would move a
+        readable passage's score and rank, and its figure would tell how often a word occurs in them.
+        When the principal may read every row, bm25() is exact and runs as it is; otherwise the same
+        formula is computed by `answerable_bm25` from the principal's own counts (cached until the next
+        write). The statistics cover what the principal may read; `doc_ids` and `as_of` narrow the
+        results, not the statistics, as a search within a set of pages does.
+        """
         check_k(k)
         terms = query_terms(query)
         if not terms:
@@ -385,14 +432,66 @@ class SQLiteStore:
         where, params = _filter_sql(flt)
         params.update(match=match, k=k)
         with self._errors("BM25 search"):
+            stamp = self._stamp()
+            rows, average, whole = self._visible_counts(flt, stamp)
+            if not rows:
+                return []
+            scorer = "bm25(chunks_fts, 1.0, 0.0)"
+            if not whole:
+                idf = [_idf(rows, self._visible_rows_with(flt, stamp, term)) for term in terms]
+                self._bm25_stats = (idf, average)
+                scorer = "answerable_bm25(chunks_fts)"
             hits = self._rows(
-                "SELECT f.rowid, bm25(chunks_fts, 1.0, 0.0) AS s FROM chunks_fts f "
+                f"SELECT f.rowid, {scorer} AS s FROM chunks_fts f "
                 "CROSS JOIN chunks c ON c.rowid = f.rowid CROSS JOIN documents d ON d.rowid = c.doc "
                 f"WHERE chunks_fts MATCH :match AND {where} ORDER BY s LIMIT :k",
                 params,
             )
             found = self._passages([h[0] for h in hits], flt)
         return [_with(found[rowid], bm25=-score) for rowid, score in hits if rowid in found]
+
+    def _principal_bm25(self, api: Any, *_: Any) -> float:
+        """bm25() of one row (FTS5's formula, body weight 1, scope 0) under `self._bm25_stats`."""
+        idf, average = self._bm25_stats
+        norm = _K1 * (1 - _B + _B * api.column_size(-1) / average)
+        score = 0.0
+        for phrase, weight in enumerate(idf):  # the body terms come first in the match, the scope last
+            tf = len(api.phrase_locations(phrase)[0])
+            if tf:
+                score += weight * tf * (_K1 + 1) / (tf + norm)
+        return -score
+
+    def _visible_counts(self, flt: Filter, stamp: str) -> tuple[int, float, bool]:
+        """(rows the principal may read, their average length, whether that is every row of the table)."""
+        key = (stamp, flt.tenant, json.dumps(sorted(flt.groups)))
+        if key not in self._visible_stats:
+            where, params = _filter_sql(Filter(tenant=flt.tenant, groups=flt.groups))
+            ((rows, tokens),) = self._rows(
+                "SELECT count(*), coalesce(sum(c.n_tokens), 0) FROM chunks c "
+                f"CROSS JOIN documents d ON d.rowid = c.doc WHERE {where}",
+                params,
+            )
+            (total,) = self._rows("SELECT count(*) FROM chunks")[0]
+            self._visible_stats[key] = (int(rows), tokens / rows if rows else 1.0, rows == total)
+            while len(self._visible_stats) > 64:
+                self._visible_stats.popitem(last=False)
+        return self._visible_stats[key]
+
+    def _visible_rows_with(self, flt: Filter, stamp: str, term: str) -> int:
+        """How many rows the principal may read hold `term` in their body."""
+        key = (stamp, flt.tenant, json.dumps(sorted(flt.groups)), term)
+        if key not in self._visible_df:
+            where, params = _filter_sql(Filter(tenant=flt.tenant, groups=flt.groups))
+            params["match"] = f'body : "{term}" AND scope : "{scope_token(flt.tenant)}"'
+            ((n,),) = self._rows(
+                "SELECT count(*) FROM chunks_fts f CROSS JOIN chunks c ON c.rowid = f.rowid "
+                f"CROSS JOIN documents d ON d.rowid = c.doc WHERE chunks_fts MATCH :match AND {where}",
+                params,
+            )
+            self._visible_df[key] = int(n)
+            while len(self._visible_df) > 4096:
+                self._visible_df.popitem(last=False)
+        return self._visible_df[key]
 
     def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
         check_k(k)
