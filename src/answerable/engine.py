@@ -285,7 +285,12 @@ class Engine:
             return verdicts
         best = by_id[distinct[0].passage_id]
         statement = self.best_sentence(claim.text, best)
-        others = [by_id[v.passage_id] for v in distinct[1:]]
+        # Only a page on the question's topic can contradict the answer (the bar the gate calls a page on
+        # the topic by): off it, the support model reads a different subject as a refutation ("Monthly
+        # plans are not refunded", on deleting a workspace, against an annual plan's refund window).
+        others = [by_id[v.passage_id] for v in distinct[1:] if _on_topic(by_id[v.passage_id], prof)]
+        if not others:
+            return verdicts
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
         refuted = {
             p.id: pr.refuted
@@ -333,6 +338,11 @@ class Engine:
         if self.log:
             self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
         return decision
+
+
+def _on_topic(passage: Passage, prof: Profile) -> bool:
+    """Whether the passage is on the question's topic; a passage with no cosine (found by words alone) is."""
+    return passage.scores.vector is None or passage.scores.vector >= prof.min_topic_similarity
 
 
 def log_record(

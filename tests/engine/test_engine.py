@@ -95,6 +95,13 @@ def engine(store: SQLiteStore, rerank=overlap, verify=None, **kw) -> Engine:  # 
     )
 
 
+def on_topic(e: Engine, bar: float) -> Engine:
+    """The engine with the strict profile's `min_topic_similarity` set to `bar`."""
+    strict = replace(e.policy.profile("strict"), min_topic_similarity=bar)
+    e.policy = replace(e.policy, profiles={**e.policy.profiles, "strict": strict})
+    return e
+
+
 def test_supported_question_is_answered_with_citations_from_metadata(store: SQLiteStore) -> None:
     e = engine(store)
     d = e.ask("How do I rotate an API key?", as_of=NOW)
@@ -156,10 +163,33 @@ def test_conflicting_documents_abstain_and_name_both(tmp_path: Path) -> None:
         agree = ("1 GB" in claim) == ("1 GB" in passage)
         return SupportProbs(0.9, 0.05, 0.05) if agree else SupportProbs(0.02, 0.95, 0.03)
 
-    d = engine(s, rerank=lambda q, p: 0.9, verify=verify).ask("How large can an export be?", as_of=NOW)
+    e = on_topic(engine(s, rerank=lambda q, p: 0.9, verify=verify), 0.0)  # hashed vectors say nothing of topics
+    d = e.ask("How large can an export be?", as_of=NOW)
     assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
     assert {pid.split("#")[0] for pid in d.claims[0].passage_ids} == {"export-limits", "export-faq"}
     assert d.answer is None
+
+
+def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: Path) -> None:
+    """The same refutation is a conflict from a page on the topic and ignored from one off it: the support
+    model reads a page on another subject as refuting ("Monthly plans are not refunded", on deleting a
+    workspace, against an annual plan's refund window)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "refunds.md").write_text("Annual plans can be refunded within 30 days.")
+    (docs / "delete.md").write_text("Deleting a workspace cancels it. Monthly plans are not refunded.")
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+
+    def verify(claim: str, passage: str) -> SupportProbs:
+        return SupportProbs(0.02, 0.95, 0.03) if "Monthly" in passage else SupportProbs(0.9, 0.05, 0.05)
+
+    q = "Within how many days can an annual plan be refunded?"
+    e = engine(s, rerank=lambda q, p: 0.9 if "Annual" in p else 0.8, verify=verify)
+    # every page on the topic, then none (a page found by words alone has no cosine, and counts as on it)
+    bars = {bar: on_topic(e, bar).ask(q, as_of=NOW) for bar in (0.0, 1.0)}
+    assert bars[0.0].reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
+    assert bars[1.0].status is Status.ANSWER and "30 days" in (bars[1.0].answer or "")
 
 
 def test_restricted_page_leaves_no_trace_for_a_principal_without_the_group(store: SQLiteStore) -> None:
