@@ -227,3 +227,34 @@ def test_cli_prune_and_delete(tmp_path: Path) -> None:
     search = runner.invoke(main, ["search", "rotate keys", "--store", url, "--embedder", "hash:64", "--json"])
     assert search.exit_code == 0 and json.loads(search.output) == []
     assert runner.invoke(main, ["delete", "keys", "--store", f"sqlite:///{tmp_path / 'x.db'}"]).exit_code == 1
+
+
+def test_a_page_moved_to_another_tenant_is_noted_until_its_old_copy_is_gone(tmp_path: Path) -> None:
+    """The store's key is (tenant, id): changing a page's tenant writes a new document and leaves the old one
+    readable in its former tenant, so ingest names it and says how to delete it."""
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "plan.md").write_text("# Merger\n\nThe merger with Initech closes in March.\n")
+    (docs / "keys.md").write_text("# Keys\n\nRotate keys in Settings.\n")
+    runner = CliRunner()
+    args = ["--store", url, "--embedder", "hash:64"]
+    first = runner.invoke(main, ["ingest", str(docs), *args])
+    assert first.exit_code == 0 and "note:" not in first.output
+    (docs / "plan.md").write_text("---\ntenant: globex\n---\n# Merger\n\nThe merger with Initech closes in March.\n")
+    moved = runner.invoke(main, ["ingest", str(docs), *args])
+    assert moved.exit_code == 0, moved.output
+    assert "note: plan is new in tenant globex and also stored in tenant default" in moved.output
+    assert "answerable delete plan --tenant default" in moved.output
+    as_json = runner.invoke(main, ["ingest", str(docs), *args, "--json"])  # unchanged now: nothing new to note
+    assert json.loads(as_json.output[as_json.output.index("{") :])["also_in_other_tenants"] == []
+    # --prune over a folder that still holds default-tenant pages removes the old copy, and says nothing more
+    (docs / "plan.md").write_text("---\ntenant: globex\n---\n# Merger\n\nIt closes in April.\n")
+    store = SQLiteStore(tmp_path / "i.db")
+    store.delete("globex", "plan")
+    store.close()
+    pruned = runner.invoke(main, ["ingest", str(docs), *args, "--prune"])
+    assert "pruned plan (tenant default)" in pruned.output and "note:" not in pruned.output
+    store = SQLiteStore(tmp_path / "i.db")
+    assert store.tenants_of("plan") == ["globex"]
+    store.close()

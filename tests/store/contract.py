@@ -123,6 +123,11 @@ class StoreContract:
         assert all(p.document_id != "billing" for p in corpus.search_bm25("refunds", Filter()))
         assert corpus.integrity_check() == []
 
+    def test_tenants_of_a_document_id(self, corpus: Store) -> None:
+        put(corpus, *doc("keys", "Globex keys rotate yearly.", tenant="globex"))
+        assert corpus.tenants_of("keys") == ["default", "globex"]
+        assert corpus.tenants_of("globex-keys") == ["globex"] and corpus.tenants_of("nope") == []
+
     def test_vectors_are_found_by_content_hash(self, corpus: Store) -> None:
         (p,) = corpus.get(["billing#0"], Filter())
         h = doc("billing", p.text)[1][0].content_hash

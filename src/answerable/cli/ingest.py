@@ -128,6 +128,11 @@ def ingest_command(
             click.echo(f"{len(report.pruned)} documents pruned")
             for tenant, document_id in report.pruned:
                 click.echo(f"  pruned {document_id} (tenant {tenant})")
+        for document_id, tenant, others in report.elsewhere:
+            click.echo(
+                f"  note: {document_id} is new in tenant {tenant} and also stored in tenant {', '.join(others)}; "
+                f"if the page moved, delete the old copy (answerable delete {document_id} --tenant {others[0]})"
+            )
     if report.prune_refused is not None:
         click.echo(f"error: not pruned: {report.prune_refused}", err=True)
     if not report.ok or report.prune_refused is not None:

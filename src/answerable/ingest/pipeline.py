@@ -39,6 +39,9 @@ class IngestReport:
     embedded: int = 0
     skipped: list[Skipped] = field(default_factory=list)
     pruned: list[tuple[str, str]] = field(default_factory=list)  # (tenant, document id), deleted
+    # (document id, its tenant now, the other tenants that hold that id): new in its tenant but stored in
+    # others, as when a page's `tenant` changed; the old copy stays readable there until it is deleted.
+    elsewhere: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     prune_refused: str | None = None  # why --prune deleted nothing
 
     @property
@@ -55,6 +58,9 @@ class IngestReport:
             "skipped": [{"source": s.source, "reason": s.reason} for s in self.skipped],
             "pruned": [{"tenant": t, "document_id": d} for t, d in self.pruned],
             "prune_refused": self.prune_refused,
+            "also_in_other_tenants": [
+                {"document_id": d, "tenant": t, "other_tenants": list(others)} for d, t, others in self.elsewhere
+            ],
         }
 
 
@@ -116,9 +122,14 @@ def ingest(
                 report.skipped.append(Skipped(item.source, "no text to index"))
                 continue
             doc_hash = document_hash(item, chunks, config)
-            if store.document_hash(item.document.tenant, item.document.id) == doc_hash:
+            stored = store.document_hash(item.document.tenant, item.document.id)
+            if stored == doc_hash:
                 report.unchanged += 1
                 continue
+            if stored is None:
+                others = tuple(t for t in store.tenants_of(item.document.id) if t != item.document.tenant)
+                if others:
+                    report.elsewhere.append((item.document.id, item.document.tenant, others))
             pending.append(_Pending(item, chunks, doc_hash))
             if sum(len(p.chunks) for p in pending) >= batch_chunks:
                 flush()
@@ -127,6 +138,9 @@ def ingest(
     flush()
     if prune:
         _prune(store, seen, report)
+        gone = set(report.pruned)
+        still = [(d, t, tuple(o for o in others if (o, d) not in gone)) for d, t, others in report.elsewhere]
+        report.elsewhere = [(d, t, others) for d, t, others in still if others]
     return report
 
 

@@ -81,6 +81,9 @@ class Store(Protocol):
     def document_ids(self, tenant: str) -> list[str]:
         """The ids of a tenant's documents, sorted (what `ingest --prune` compares a run against)."""
 
+    def tenants_of(self, document_id: str) -> list[str]:
+        """The tenants holding a document with this id, sorted (an operator's view, for ingest's notes)."""
+
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
         """Stored vectors by chunk content hash, so unchanged chunks are never embedded again."""
 

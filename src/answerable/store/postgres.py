@@ -240,6 +240,11 @@ class PostgresStore:
         with self._errors("listing documents"):
             return [r[0] for r in self._rows("SELECT id FROM documents WHERE tenant = %s ORDER BY id", (tenant,))]
 
+    def tenants_of(self, document_id: str) -> list[str]:
+        with self._errors("listing a document's tenants"):
+            rows = self._rows("SELECT tenant FROM documents WHERE id = %s ORDER BY tenant", (document_id,))
+        return [r[0] for r in rows]
+
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
         if not hashes or self._dim is None:
             return {}
