@@ -355,3 +355,19 @@ def test_numbers_and_names_out_of_range_are_usage_errors(tmp_path: Path):
         result = run(*args)
         assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output, (args, result.output)
     assert not (tmp_path / "index.db").exists()
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path):
+    """`answerable log show | head -1`: the closed pipe ends the command quietly, with exit 0."""
+    store = SQLiteStore(tmp_path / "index.db")
+    for n in range(400):  # well over a pipe's buffer of output
+        record = {"decision_id": f"d_{n}", "question": "How do I rotate an API key? " * 20, "status": "abstain"}
+        store.append_log(f"d_{n}", "2026-11-30T08:00:00", {**record, "reason_codes": ["no_evidence"]})
+    store.close()
+    command = [sys.executable, "-m", "answerable", "log", "show", "--last", "400"]
+    command += ["--store", f"sqlite:///{tmp_path / 'index.db'}"]
+    writer = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert writer.stdout is not None and writer.stdout.readline()
+    writer.stdout.close()  # the reader goes away after one line
+    _, err = writer.communicate(timeout=120)
+    assert writer.returncode == 0 and b"error" not in err.lower(), err.decode()

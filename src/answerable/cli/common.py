@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -45,6 +46,11 @@ def reports_errors(fn: F) -> F:
         except AnswerableError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_ERROR)
+        except BrokenPipeError:
+            # The reader went away (`answerable log show | head -1`): it has what it wanted, so no error. Later
+            # writes, and the flush at exit, go nowhere instead of failing again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except OSError as exc:  # a file the command was told to read or write (e.g. an unwritable --json path)
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(f"error: {where}{exc.strerror or exc}", err=True)
