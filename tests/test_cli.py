@@ -371,3 +371,9 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path):
     writer.stdout.close()  # the reader goes away after one line
     _, err = writer.communicate(timeout=120)
     assert writer.returncode == 0 and b"error" not in err.lower(), err.decode()
+
+
+def test_an_unknown_model_is_a_usage_error(tmp_path: Path):
+    SQLiteStore(tmp_path / "i.db").close()  # an index that exists, so the model spec is what fails
+    result = run("ask", "How do I rotate a key?", "--reranker", "nosuch", "--store", f"sqlite:///{tmp_path / 'i.db'}")
+    assert result.exit_code == 2 and "unknown reranker 'nosuch'" in result.output

@@ -6,6 +6,7 @@ AnswerableError
 │   └── DraftRequiredError  an authorized answer needs a draft before it can be decided
 ├── StoreError           the store failed: an error, never an abstention
 └── ModelError           a model backend failed: an error, never an abstention
+    └── UnknownModelError  a model spec names no backend (also an InputError)
 """
 
 from __future__ import annotations
@@ -40,3 +41,7 @@ class StoreError(AnswerableError):
 
 class ModelError(AnswerableError):
     """A model backend failed. Reported as an error, never as an abstention."""
+
+
+class UnknownModelError(ModelError, InputError):
+    """A model spec that names no backend (`--reranker nosuch`): bad input, so exit 2 on the command line."""

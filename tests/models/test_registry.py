@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.errors import ModelError
+from answerable.errors import InputError, ModelError, UnknownModelError
 from answerable.models import (
     MockReranker,
     MockVerifier,
@@ -25,10 +25,11 @@ def test_parse_spec() -> None:
     )
 
 
-def test_unknown_scheme_is_a_model_error() -> None:
-    with pytest.raises(ModelError, match="unknown reranker"):
+def test_unknown_scheme_is_a_model_error_and_bad_input() -> None:
+    with pytest.raises(UnknownModelError, match="unknown reranker") as raised:
         load_reranker("nope:x")
-    with pytest.raises(ModelError, match="unknown verifier"):
+    assert isinstance(raised.value, ModelError) and isinstance(raised.value, InputError)  # exit 2, a usage error
+    with pytest.raises(UnknownModelError, match="unknown verifier"):
         load_verifier("nope")
     with pytest.raises(ModelError, match="lexical baseline"):
         load_reranker("lexical:tfidf")

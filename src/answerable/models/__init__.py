@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import parse_qs
 
-from answerable.errors import ModelError
+from answerable.errors import ModelError, UnknownModelError
 from answerable.models.base import LABELS, MockReranker, MockVerifier, Reranker, SupportProbs, Verifier
 
 DEFAULT_SPEC = "answerable"
@@ -65,7 +65,7 @@ def load_reranker(spec: str = DEFAULT_RERANKER) -> Reranker:
     """The reranker a spec names; ModelError for an unknown scheme or a backend that fails to load."""
     scheme, arg, options = parse_spec(spec)
     if scheme not in RERANKERS:
-        raise ModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
+        raise UnknownModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
     return RERANKERS[scheme](arg, options)
 
 
@@ -78,7 +78,7 @@ class LazyReranker(Reranker):
     def __init__(self, spec: str) -> None:
         scheme, _, _ = parse_spec(spec)
         if scheme not in RERANKERS:
-            raise ModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
+            raise UnknownModelError(f"unknown reranker {spec!r}; known: {', '.join(sorted(RERANKERS))}")
         self.name = spec
         self._model: Reranker | None = None
 
@@ -97,7 +97,7 @@ def load_verifier(spec: str = DEFAULT_SPEC) -> Verifier:
     """The verifier a spec names; ModelError for an unknown scheme or a backend that fails to load."""
     scheme, arg, options = parse_spec(spec)
     if scheme not in VERIFIERS:
-        raise ModelError(f"unknown verifier {spec!r}; known: {', '.join(sorted(VERIFIERS))}")
+        raise UnknownModelError(f"unknown verifier {spec!r}; known: {', '.join(sorted(VERIFIERS))}")
     return VERIFIERS[scheme](arg, options)
 
 
@@ -191,7 +191,7 @@ def _lexical_reranker(arg: str, options: dict[str, str]) -> Reranker:
     try:
         return LexicalReranker(arg or "bm25", calibration=_path(options, "calibration"))
     except ValueError as exc:
-        raise ModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
+        raise UnknownModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
 
 
 def _lexical_verifier(arg: str, options: dict[str, str]) -> Verifier:
@@ -200,7 +200,7 @@ def _lexical_verifier(arg: str, options: dict[str, str]) -> Verifier:
     try:
         return LexicalVerifier(arg or "bm25", calibration=_path(options, "calibration"))
     except ValueError as exc:
-        raise ModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
+        raise UnknownModelError(f"unknown lexical baseline {arg!r}; expected bm25 or cosine") from exc
 
 
 register_reranker("answerable", _own_reranker)
