@@ -377,3 +377,12 @@ def test_an_unknown_model_is_a_usage_error(tmp_path: Path):
     SQLiteStore(tmp_path / "i.db").close()  # an index that exists, so the model spec is what fails
     result = run("ask", "How do I rotate a key?", "--reranker", "nosuch", "--store", f"sqlite:///{tmp_path / 'i.db'}")
     assert result.exit_code == 2 and "unknown reranker 'nosuch'" in result.output
+
+
+def test_an_empty_closed_set_of_documents_is_a_usage_error(tmp_path: Path):
+    """`--doc-ids ''` would read nothing and abstain as if the documentation were silent."""
+    SQLiteStore(tmp_path / "i.db").close()
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    for args in (["ask", "How do I rotate a key?"], ["search", "rotate", "--embedder", "hash:64"]):
+        result = run(*args, "--doc-ids", " , ", "--store", url)
+        assert result.exit_code == 2 and "--doc-ids: names no document" in result.output, (args, result.output)

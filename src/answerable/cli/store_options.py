@@ -58,9 +58,8 @@ def build_filter(tenant: str, groups: str | None, as_of: str | None, doc_ids: st
             when = date.fromisoformat(as_of)
         except ValueError:
             raise InputError(f"--as-of: expected a date YYYY-MM-DD, got {as_of!r}") from None
-    return Filter(
-        tenant=tenant,
-        groups=frozenset(names(groups)),
-        doc_ids=frozenset(names(doc_ids)) if doc_ids is not None else None,
-        as_of=when,
-    )
+    ids = frozenset(names(doc_ids)) if doc_ids is not None else None
+    if ids is not None and not ids:
+        # an empty closed set would read nothing and abstain with no_evidence, as if the docs were silent
+        raise InputError("--doc-ids: names no document (give comma-separated ids, or leave the option out)")
+    return Filter(tenant=tenant, groups=frozenset(names(groups)), doc_ids=ids, as_of=when)
