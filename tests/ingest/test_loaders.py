@@ -190,6 +190,15 @@ def test_walk_is_recursive_with_relative_ids_and_skips_hidden_and_unknown(tmp_pa
     assert [doc_id for _, doc_id in walk([tmp_path])] == ["a", "sub/b", "sub/deeper/c"]
 
 
+def test_a_link_to_nothing_is_reported_not_silently_left_out(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("# A\n\nText.")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "moved-away.md")
+    walked = list(walk([tmp_path]))
+    assert [doc_id for _, doc_id in walked] == ["a", "gone"]
+    (item,) = list(load_file(tmp_path / "gone.md", "gone", Defaults()))
+    assert isinstance(item, Skipped) and item.reason == "a link to nothing"
+
+
 def test_chunks_are_sentence_bounded_within_headings_with_stable_ids() -> None:
     text = " ".join(f"Sentence number {n} is about keys and it has some length to it." for n in range(12))
     loaded = Loaded(

@@ -219,7 +219,7 @@ def load_file(
     source = str(path)
     suffix = path.suffix.lower()
     if not path.exists():
-        yield Skipped(source, "no such file or folder")
+        yield Skipped(source, "a link to nothing" if path.is_symlink() else "no such file or folder")
         return
     if suffix not in SUPPORTED:
         yield Skipped(source, f"unsupported file type {suffix or '(none)'!r}")
@@ -333,7 +333,8 @@ def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, str]]:
     """Files to ingest with their default document ids (path relative to the given root, no suffix)."""
     for root in paths:
         if root.is_dir():
-            for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            # a link to nothing is listed too, so that it is reported rather than silently left out
+            for path in sorted(p for p in root.rglob("*") if p.is_file() or (p.is_symlink() and not p.exists())):
                 rel = path.relative_to(root)
                 if any(part.startswith(".") for part in rel.parts) or path.suffix.lower() not in SUPPORTED:
                     continue
