@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from answerable.cli import main
 from answerable.embed import HashEmbedder, Vectors, load_embedder
 from answerable.ingest.metadata import Defaults
-from answerable.ingest.pipeline import ingest
+from answerable.ingest.pipeline import IngestReport, ingest
 from answerable.store.base import Filter
 from answerable.store.sqlite import SQLiteStore
 
@@ -258,3 +258,36 @@ def test_a_page_moved_to_another_tenant_is_noted_until_its_old_copy_is_gone(tmp_
     store = SQLiteStore(tmp_path / "i.db")
     assert store.tenants_of("plan") == ["globex"]
     store.close()
+
+
+class InterruptedEmbedder(CountingEmbedder):
+    """Ctrl-C arrives during the second batch."""
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        if self.calls == 1:
+            raise KeyboardInterrupt
+        return super().embed(texts)
+
+
+def test_an_interrupted_ingest_says_what_landed_and_the_rest_is_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    docs = docs_folder(tmp_path / "docs")
+    store = SQLiteStore(tmp_path / "i.db")
+    report = IngestReport()
+    with pytest.raises(KeyboardInterrupt):
+        ingest([docs], store, InterruptedEmbedder(), batch_chunks=1, report=report)
+    assert report.documents == 1 and len(store.document_ids("default")) == 1  # the first batch, whole
+    assert store.integrity_check() == []
+    store.close()
+
+    import answerable.cli.ingest as cli_ingest
+
+    monkeypatch.setattr(cli_ingest, "load_embedder", lambda spec: InterruptedEmbedder())
+    real = cli_ingest.ingest
+    monkeypatch.setattr(cli_ingest, "ingest", lambda *a, **kw: real(*a, **{**kw, "batch_chunks": 1}))
+    url = f"sqlite:///{tmp_path / 'j.db'}"
+    result = CliRunner().invoke(main, ["ingest", str(docs), "--store", url])
+    assert result.exit_code == 130, result.output
+    assert "interrupted: 1 documents, 1 chunks written before it (each whole)" in result.output
+    assert "run the same command again" in result.output

@@ -15,7 +15,7 @@ from answerable.errors import InputError
 from answerable.ingest.chunking import ChunkConfig
 from answerable.ingest.loaders import DEFAULT_MAX_BYTES, walk
 from answerable.ingest.metadata import Defaults, parse_trust
-from answerable.ingest.pipeline import ingest
+from answerable.ingest.pipeline import IngestReport, ingest
 from answerable.store import open_store
 
 
@@ -101,18 +101,28 @@ def ingest_command(
     files = len(list(walk(paths)))
     store = open_store(store_url)
     embedder = load_embedder(embedder_spec)
+    report = IngestReport()
     try:
         with click.progressbar(length=files, label="ingesting", file=sys.stderr) as bar:
-            report = ingest(
+            ingest(
                 paths,
                 store,
                 embedder,
+                report=report,
                 defaults=defaults,
                 config=config,
                 max_bytes=max_bytes,
                 progress=lambda _source: bar.update(1),
                 prune=prune,
             )
+    except KeyboardInterrupt:
+        # Each document is written in its own transaction: what landed is whole, the rest is as it was.
+        click.echo(
+            f"\ninterrupted: {report.documents} documents, {report.chunks} chunks written before it (each whole); "
+            "run the same command again to finish (unchanged documents are skipped)",
+            err=True,
+        )
+        raise SystemExit(130) from None
     finally:
         store.close()
     if as_json:

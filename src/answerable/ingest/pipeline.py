@@ -91,15 +91,17 @@ def ingest(
     batch_chunks: int = 256,
     progress: Callable[[str], None] | None = None,
     prune: bool = False,
+    report: IngestReport | None = None,
 ) -> IngestReport:
     """Ingest files and folders into `store`. Store and model errors propagate; bad files are skipped.
 
     `progress` is called with each file's path once the file has been read. `prune`: see the module.
+    `report`, if given, is filled as the run goes, so a caller interrupted midway knows what landed.
     """
     defaults = defaults or Defaults()
     config = config or ChunkConfig()
     store.check_embedder(embedder.name, embedder.dim)
-    report = IngestReport()
+    report = report if report is not None else IngestReport()
     pending: list[_Pending] = []
     seen: set[tuple[str, str]] = set()
 
