@@ -187,43 +187,32 @@ def select(
             continue
         decision = record.get("decision") or {}
         codes = record.get("reason_codes") or ()
-        if viewer is not None and not viewer.issuperset(str(g) for g in principal.get("groups") or ()):
-            out.append(
-                Gap(
-                    order=order,
-                    question=question,
-                    principal=str(principal.get("id") or ""),
-                    status=str(record["status"]),
-                    cause=Cause.MISSING,
-                    missing_claims=(),
-                    suggestions=(),  # ranked among pages the viewer may not read, which could push others out
-                    topic_found=None,
+        gap = Gap(
+            order=order,
+            question=question,
+            principal=str(principal.get("id") or ""),
+            status=str(record["status"]),
+            cause=cause_of(codes),
+            missing_claims=tuple(str(c) for c in record.get("missing_claims") or ()),
+            suggestions=tuple(str(s["passage_id"]) for s in decision.get("suggestions") or () if "passage_id" in s),
+            unmentioned=tuple(
+                dict.fromkeys(str(t) for c in decision.get("claims") or () for t in c.get("unmatched_terms") or ())
+            ),
+            disputed=tuple(
+                dict.fromkeys(
+                    str(pid)
+                    for c in decision.get("claims") or ()
+                    if c.get("status") == "conflicting"
+                    for pid in c.get("passage_ids") or ()
                 )
-            )
-            continue
-        out.append(
-            Gap(
-                order=order,
-                question=question,
-                principal=str(principal.get("id") or ""),
-                status=str(record["status"]),
-                cause=cause_of(codes),
-                missing_claims=tuple(str(c) for c in record.get("missing_claims") or ()),
-                suggestions=tuple(str(s["passage_id"]) for s in decision.get("suggestions") or () if "passage_id" in s),
-                unmentioned=tuple(
-                    dict.fromkeys(str(t) for c in decision.get("claims") or () for t in c.get("unmatched_terms") or ())
-                ),
-                disputed=tuple(
-                    dict.fromkeys(
-                        str(pid)
-                        for c in decision.get("claims") or ()
-                        if c.get("status") == "conflicting"
-                        for pid in c.get("passage_ids") or ()
-                    )
-                ),
-                topic_found=not _OFF_TOPIC & set(codes),
-            )
+            ),
+            topic_found=not _OFF_TOPIC & set(codes),
         )
+        if viewer is not None and not viewer.issuperset(str(g) for g in principal.get("groups") or ()):
+            # Everything but the question was decided over pages the viewer may not read; the closest
+            # pages too, since those ranked among them could push others out.
+            gap = Gap(gap.order, gap.question, gap.principal, gap.status, Cause.MISSING, (), (), topic_found=None)
+        out.append(gap)
     return tuple(out)
 
 
