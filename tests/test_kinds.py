@@ -75,6 +75,15 @@ def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
         ("How many schools does the university have?", "The university has 7 schools, founded in 1850.", True),
         ("How long did the war last?", "It lasted from 1939 to 1945.", True),  # years answer "how long"
         ("When was the second edition printed?", "The first edition was printed in 1851.", True),
+        # a number no year, day or hour could be is no time; a year, a clock, a span in units still are
+        ("When was the Zorblax vault created?", "Unseal the vault with lumenctl --code 7781.", False),
+        ("When was the museum opened?", "It drew about 25,000 visitors in its first month.", False),
+        ("When was the stadium opened?", "It seats 25,000 people.", False),
+        ("When did Rome fall?", "The western empire fell in 476.", True),
+        ("When did the outage start?", "It started at 10:30 and lasted 90 minutes.", True),
+        ("When was the bridge built?", "It was built 25,000 years ago.", True),
+        ("When did the last glacial start?", "It ran from ~74,000 (BP = Before Present).", True),
+        ("When did the ice sheet retreat?", "It retreated 12,000 years before the Holocene.", True),
     ],
 )
 def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(

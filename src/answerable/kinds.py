@@ -79,21 +79,30 @@ def asked(question: str) -> Kind | None:
 _FIGURE = re.compile(r"\d(?:[\d,.]*\d)?")
 _YEAR = re.compile(r"(?:1\d|20)\d\d")
 _COUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.I)
+_LATEST_YEAR = 2100  # a bare number above it is a code, a count or an amount, not a year...
+_ERA_AFTER = re.compile(r"\W{0,3}(?:years?|yrs?|bp|bce?|ce|ad|million|billion)\b", re.I)  # ...unless dated so
 
 
 def states(kind: Kind, text: str, question: str = "") -> bool:
     """Does `text` state an answer of this kind (a figure for a quantity, a time for a time)?
 
     A figure `question` already states is not the answer ("How many people lived in Oslo in 1654?" is
-    not answered by "The plague ravaged Oslo in 1654."), and a year is no count ("How many schools
-    does the university have?" is not answered by "Elliot (born 1962) is a professor there.").
+    not answered by "The plague ravaged Oslo in 1654."), a year is no count ("How many schools
+    does the university have?" is not answered by "Elliot (born 1962) is a professor there."), and a
+    number no year, day or hour could be is no time ("When was the vault created?" is not answered by
+    "Unseal it with --code 7781.", nor by "about 25,000 visitors").
     """
     given = set(_FIGURE.findall(question))
     counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
+    timing = kind is Kind.TIME
 
     def figure(m: re.Match[str]) -> str:
         f = m.group(0)
-        return " " if f in given or (counting and _YEAR.fullmatch(f)) else f
+        if f in given or (counting and _YEAR.fullmatch(f)):
+            return " "
+        if timing and ("," in f or (f.isdigit() and int(f) > _LATEST_YEAR)):
+            return f if _ERA_AFTER.match(m.string, m.end()) else " "  # "74,000 (BP", "25,000 years"
+        return f
 
     pattern = _QUANTITY_STATED if kind is Kind.QUANTITY else _TIME_STATED
     return pattern.search(_FIGURE.sub(figure, text)) is not None
