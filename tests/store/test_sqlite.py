@@ -74,6 +74,10 @@ def test_unopenable_file_is_a_store_error(tmp_path: Path) -> None:
     (tmp_path / "dir.db").mkdir()
     with pytest.raises(StoreError, match="cannot open"):
         SQLiteStore(tmp_path / "dir.db")
+    (tmp_path / "notes.db").write_text("not a database at all")
+    for create in (True, False):
+        with pytest.raises(StoreError, match="file is not a database"):
+            SQLiteStore(tmp_path / "notes.db", create=create)
 
 
 def _random_corpus(path: Path, n_docs: int = 300) -> SQLiteStore:

@@ -188,8 +188,6 @@ class SQLiteStore:
             self._bm25_stats: tuple[list[float], float] = ([], 1.0)
             self._visible_stats: OrderedDict[tuple[str, str, str], tuple[int, float, bool]] = OrderedDict()
             self._visible_df: OrderedDict[tuple[str, str, str, str], int] = OrderedDict()
-            self.conn.register_fts5_function("answerable_size", lambda api, *_: api.column_size(-1))
-            self.conn.register_fts5_function("answerable_bm25", self._principal_bm25)
             if not create and not self._rows("SELECT 1 FROM sqlite_master WHERE name = 'migrations'"):
                 # an empty file, or another application's database: never write our tables into it
                 raise StoreError(
@@ -200,6 +198,9 @@ class SQLiteStore:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+            # registered once the file is known to be a database (FTS5's API is asked for through it)
+            self.conn.register_fts5_function("answerable_size", lambda api, *_: api.column_size(-1))
+            self.conn.register_fts5_function("answerable_bm25", self._principal_bm25)
             self._fill_token_counts()
         except apsw.Error as exc:
             raise StoreError(f"cannot open SQLite store {self.path}: {exc}") from exc
