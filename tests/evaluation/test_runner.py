@@ -35,3 +35,37 @@ def test_the_gate_score_puts_answers_first_then_orders_by_the_weakest_claims_sup
     assert unmentioned["gate"] == 0.8 and unmentioned["rerank"] == 0.9
     weak = scores(replace(ev, verdicts=(verdict("c1", "normans#1", Label.SUPPORTED, 0.3),)), strict)
     assert weak["gate"] == 0.3
+
+
+def test_the_index_is_renamed_into_place_only_when_built_and_names_what_it_left_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from answerable.embed import HashEmbedder
+    from answerable.evaluation.data import open_dataset
+    from answerable.evaluation.runner import build_index
+
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    (folder / "corpus.jsonl").write_text(
+        '{"id": "a", "title": "A", "text": "Tokens last 12 hours."}\n'
+        '{"id": "b", "title": "B", "text": "Secret.", "acls": ["staff"]}\n'
+        '{"id": "c", "title": "C", "text": "Keys rotate yearly."}\n'
+    )
+    (folder / "cases.jsonl").write_text('{"id": "q", "question": "How long do tokens last?"}\n')
+    dataset = open_dataset(folder)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    # what an interrupted build leaves: a partial file under the building name, never taken for the index
+    from answerable.ingest.chunking import ChunkConfig
+
+    embedder = HashEmbedder(64)
+    key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}")
+    (cache / f"ds-{key}.building").write_text("half an index")
+    (cache / f"ds-{key}.building-wal").write_text("its log")
+    warned: list[str] = []
+    store = build_index(dataset, embedder, cache, warn=warned.append)
+    assert store.stats().documents == 2 and not list(cache.glob("*.building*"))
+    store.close()
+    assert (cache / f"ds-{key}.db").exists()
+    assert len(warned) == 1 and "corpus.jsonl:2" in warned[0] and "acls: not a field" in warned[0]
+    again: list[str] = []
+    build_index(dataset, HashEmbedder(64), cache, warn=again.append).close()  # reused, and still says so
+    assert again == warned

@@ -101,7 +101,7 @@ def calibrate_command(
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
         cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
         cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
-        store = build_index(dataset, embedder, cache)
+        store = build_index(dataset, embedder, cache, warn=lambda line: click.echo(line, err=True))
         engine = Engine(store, embedder, reranker, verifier, policy, confirmer=confirmer, log=False)
         label = f"collecting evidence: {folder.name}"
         with click.progressbar(length=len(cases), label=label, file=sys.stderr) as bar:

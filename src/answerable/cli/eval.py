@@ -126,7 +126,7 @@ def eval_command(
         cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
         cases = sample(cases, limit)
         embedder = load_embedder(embedder_spec)
-        store = build_index(dataset, embedder, cache)
+        store = build_index(dataset, embedder, cache, warn=lambda line: click.echo(line, err=True))
 
         def engine_on(s: Any) -> Engine:
             return Engine(s, embedder, reranker, verifier, policy, confirmer=confirmer, log=False)

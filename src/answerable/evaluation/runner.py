@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,15 +22,36 @@ from answerable.types import Decision, Principal
 DEFAULT_CACHE = Path(".answerable") / "eval"
 
 
-def build_index(dataset: Dataset, embedder: Embedder, cache_dir: Path = DEFAULT_CACHE) -> SQLiteStore:
-    """The dataset's index, built once per corpus content, embedder and chunking, then reused."""
+def build_index(
+    dataset: Dataset,
+    embedder: Embedder,
+    cache_dir: Path = DEFAULT_CACHE,
+    warn: Callable[[str], None] | None = None,
+) -> SQLiteStore:
+    """The dataset's index, built once per corpus content, embedder and chunking, then reused.
+
+    It is built under another name and renamed when complete, so an interrupted build is never taken
+    for the index. Corpus documents ingest could not use are passed to `warn` (on every run, from a
+    list kept beside the index): the cases that need them would otherwise just look unanswerable.
+    """
     key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}")
     path = cache_dir / f"{dataset.root.name}-{key}.db"
-    fresh = not path.exists()
-    store = SQLiteStore(path)
-    if fresh or store.stats().documents == 0:
-        ingest(dataset.corpus, store, embedder)
-    return store
+    skipped_file = path.with_suffix(".skipped.json")
+    if not path.exists():
+        building = path.with_suffix(".building")
+        for leftover in cache_dir.glob(f"{building.name}*"):  # a build that was interrupted, with its WAL
+            leftover.unlink()
+        store = SQLiteStore(building)
+        try:
+            report = ingest(dataset.corpus, store, embedder)
+        finally:
+            store.close()
+        skipped_file.write_text(json.dumps([[s.source, s.reason] for s in report.skipped]), encoding="utf-8")
+        os.replace(building, path)
+    if warn is not None and skipped_file.exists():
+        for source, reason in json.loads(skipped_file.read_text(encoding="utf-8")):
+            warn(f"corpus: skipped {source}: {reason}")
+    return SQLiteStore(path)
 
 
 def sample(cases: Sequence[Case], limit: int | None) -> list[Case]:
