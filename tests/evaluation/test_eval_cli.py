@@ -95,6 +95,14 @@ def test_eval_writes_metrics_baselines_cases_curves_and_drift(tmp_path: Path) ->
     assert named.exit_code == 0 and "abstained with no_evidence or no_answer_bearing_evidence: " in named.output
     unknown = CliRunner().invoke(main, [*args[:-4], "--reasons", "no_answer"])
     assert unknown.exit_code == 2 and "unknown reason code 'no_answer'" in unknown.output
+    # a file that is not an earlier run's JSON is refused before anything runs, and costs no output
+    for text in ('{"metrics": {}}', "not json"):
+        bad = tmp_path / "bad.json"
+        bad.write_text(text)
+        fresh = tmp_path / "fresh.json"
+        refused = CliRunner().invoke(main, [*args[:-4], "--json", str(fresh), "--against", str(bad)])
+        assert refused.exit_code == 2 and "--against:" in refused.output and "is not the JSON" in refused.output
+        assert "AURC" not in refused.output and not fresh.exists()
 
 
 def test_eval_rejects_a_folder_without_cases_or_claims(tmp_path: Path) -> None:

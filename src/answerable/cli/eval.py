@@ -110,6 +110,11 @@ def eval_command(
     """Run FOLDER's cases through the real engine (and its claims through the verifier) and report."""
     policy = load_policy(policy_path)
     policy.profile(profile)
+    previous = _previous_run(against) if against is not None else None  # a bad file fails before the run
+    # The report is printed once the JSON and the curves are written: a reader that stops early (| head)
+    # must not cost the files.
+    lines: list[str] = []
+    out = lines.append
     dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
     report_skipped(dataset.skipped, dataset.root)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
@@ -135,43 +140,55 @@ def eval_command(
         with click.progressbar(length=len(cases), label="cases", file=sys.stderr) as bar:
             results = run_cases(engine, cases, profile, progress=lambda _i: bar.update(1))
         report.update(build_report(results, reasons))
-        click.echo(f"== {folder} ({profile}, policy {policy.version})")
-        click.echo(format_table(report))
+        out(f"== {folder} ({profile}, policy {policy.version})")
+        out(format_table(report))
         unlabelled = [r for r in results if r.expected is None]
         for r in unlabelled[:20]:
-            click.echo(f"  unlabelled {r.id}: {r.status} {','.join(r.reason_codes)}")
+            out(f"  unlabelled {r.id}: {r.status} {','.join(r.reason_codes)}")
         if metamorphic:
             report["metamorphic"] = run_metamorphic(engine, store, cases, profile, metamorphic, engine_on)
             mm = report["metamorphic"]
-            click.echo(
+            out(
                 "metamorphic ({cases} cases): remove {remove} add {add} stale {stale} acl {acl}".format(
                     **{k: ("n/a" if v is None else f"{v:.0%}" if isinstance(v, float) else v) for k, v in mm.items()}
                 )
             )
-        if against is not None:
-            previous = [CaseResult.from_dict(c) for c in json.loads(against.read_text())["cases"]]
+        if previous is not None:
             report["drift"] = drift(previous, results)
-            click.echo(f"drift against {against}: {len(report['drift'])} case(s) changed")
+            out(f"drift against {against}: {len(report['drift'])} case(s) changed")
             for change in report["drift"]:
-                click.echo(f"  {change['id']}: {change['before']} -> {change['after']} ({change['boundary']})")
+                out(f"  {change['id']}: {change['before']} -> {change['after']} ({change['boundary']})")
         png = png_out or (json_out.with_suffix(".png") if json_out else None)
         if png is not None:
             save_curves(curves(results), png, f"{folder.name}: risk-coverage")
-            click.echo(f"curves saved to {png}")
+            out(f"curves saved to {png}")
         store.close()
     if dataset.claims is not None:
         corpus_file = dataset.root / "corpus.jsonl"
         res = evaluate_claims(verifier, dataset.claims, corpus_file, held_out_claim if held_out else None, limit)
         report["verifier"] = res
-        click.echo(
+        out(
             f"verifier on {res['n']} claim-evidence pairs: macro-F1 {res['macro_f1']:.3f}, "
             f"balanced accuracy {res['balanced_accuracy']:.3f}"
         )
-        click.echo("  confusion (rows true, columns predicted: supported, refuted, insufficient):")
+        out("  confusion (rows true, columns predicted: supported, refuted, insufficient):")
         for label, row in zip(res["labels"], res["confusion"], strict=True):
-            click.echo(f"    {label:12} {row}")
+            out(f"    {label:12} {row}")
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
     elif not dataset.cases and dataset.claims is None:
         raise InputError(f"{folder}: nothing to evaluate")
+    for line in lines:
+        click.echo(line)
+
+
+def _previous_run(path: Path) -> list[CaseResult]:
+    """The cases of an earlier `eval --json` file, checked before anything runs."""
+    try:
+        cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
+        return [CaseResult.from_dict(c) for c in cases]
+    except OSError as exc:
+        raise InputError(f"--against: cannot read {path}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InputError(f"--against: {path} is not the JSON of an earlier eval run ({exc!r})") from None
