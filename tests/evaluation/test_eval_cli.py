@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from answerable.cli import main
+from answerable.evaluation.data import open_dataset
 
 
 def write_folder(root: Path) -> Path:
@@ -123,6 +124,7 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
         f.write(json.dumps({"id": "c8", "question": "Who?", "principal": {"groups": "staff"}}) + "\n")
         f.write(json.dumps({"id": "c9", "question": "Which plan?", "profile": "lenient"}) + "\n")
         f.write(json.dumps({"id": "c10", "question": "Why? " * 1000}) + "\n")
+        f.write(json.dumps({"id": "c11", "question": "When?", "as_of": 20261129}) + "\n")
     out = tmp_path / "run.json"
     args = ["eval", str(folder), "--embedder", "hash:64", "--reranker", "lexical:bm25", "--verifier", "lexical:bm25"]
     result = CliRunner().invoke(main, [*args, "--cache", str(tmp_path / "cache"), "--json", str(out)])
@@ -135,11 +137,12 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
         f"{cases}:9: duplicate id 'c1' (first on line 1)",
         f"{cases}:10: principal: groups: expected a list of strings, got 'staff'",
         f"{cases}:12: question: longer than 4,000 characters",
+        f"{cases}:13: as_of: expected a date YYYY-MM-DD, got 20261129",
         "case 'c9': profile 'lenient' is not in the policy (known: assist, strict)",
     ]
     report = json.loads(out.read_text())
     assert report["skipped_cases"] == expected
-    assert "skipped 7 case(s)" in result.output and all(e in result.output for e in expected)
+    assert "skipped 8 case(s)" in result.output and all(e in result.output for e in expected)
     assert [c["id"] for c in report["cases"]] == ["c1", "c2", "c3", "c4", "c5"]  # the rest ran
 
     only_bad = tmp_path / "bad"
@@ -148,3 +151,9 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
     (only_bad / "cases.jsonl").write_text("not json\n")
     result = CliRunner().invoke(main, ["eval", str(only_bad), "--reranker", "lexical:bm25"])
     assert result.exit_code == 2 and "no valid case (1 skipped; the first:" in result.output
+    (only_bad / "cases.jsonl").write_bytes(b'{"id": "c1", "question": "Caf\xe9?"}\n')  # Latin-1, not UTF-8
+    result = CliRunner().invoke(main, ["eval", str(only_bad), "--reranker", "lexical:bm25"])
+    assert result.exit_code == 2 and "cases.jsonl: not UTF-8 text (byte 29)" in result.output
+    bom = '\ufeff{"id": "c1", "question": "Which plan?", "expected": "answer"}\n'
+    (only_bad / "cases.jsonl").write_text(bom, encoding="utf-8")
+    assert [c.id for c in open_dataset(only_bad).cases] == ["c1"]  # a byte-order mark is not a bad line 1

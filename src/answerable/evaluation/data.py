@@ -83,6 +83,8 @@ def _case(raw: Any, where: str) -> Case:
         raise InputError(f"{where}: profile: expected a string")
     as_of = raw.get("as_of")
     try:
+        if as_of is not None and not isinstance(as_of, str):
+            raise ValueError(as_of)  # 20261129 or a list: named like a malformed date
         when = date.fromisoformat(as_of) if as_of else None
     except ValueError:
         raise InputError(f"{where}: as_of: expected a date YYYY-MM-DD, got {as_of!r}") from None
@@ -108,7 +110,11 @@ def load_cases(path: Path) -> tuple[tuple[Case, ...], tuple[str, ...]]:
     cases: list[Case] = []
     skipped: list[str] = []
     first_line: dict[str, int] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of line 1
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
