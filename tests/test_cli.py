@@ -386,3 +386,26 @@ def test_an_empty_closed_set_of_documents_is_a_usage_error(tmp_path: Path):
     for args in (["ask", "How do I rotate a key?"], ["search", "rotate", "--embedder", "hash:64"]):
         result = run(*args, "--doc-ids", " , ", "--store", url)
         assert result.exit_code == 2 and "--doc-ids: names no document" in result.output, (args, result.output)
+
+
+def test_log_export_since_compares_instants_and_refuses_what_is_not_a_time(tmp_path: Path):
+    store = SQLiteStore(tmp_path / "index.db")
+    for n, at in enumerate(("2026-11-30T08:00:00+00:00", "2026-12-01T14:00:00+00:00", "2026-12-01T15:09:50+00:00")):
+        store.append_log(f"d_{n}", at, {"decision_id": f"d_{n}"})
+    store.close()
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    out = tmp_path / "out.jsonl"
+    for since, ids in (
+        ("2026-12-01", ["d_1", "d_2"]),
+        ("2026-12-01 15:09:50", ["d_2"]),  # a space for the T, no offset: UTC
+        ("2026-12-01T16:09:50+01:00", ["d_2"]),  # the same instant in another zone
+        ("2026-12-01T15:09:51Z", []),
+    ):
+        result = run("log", "export", str(out), "--since", since, "--store", url)
+        assert result.exit_code == 0, result.output
+        assert [json.loads(line)["decision_id"] for line in out.read_text().splitlines()] == ids, since
+    out.write_text("kept\n")
+    for bad in ("yesterday", "2026-13-45"):
+        result = run("log", "export", str(out), "--since", bad, "--store", url)
+        assert result.exit_code == 2 and "--since: expected an ISO date" in result.output
+    assert out.read_text() == "kept\n"  # a refused export leaves the file alone

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -58,6 +59,7 @@ def show(decision_id: str | None, last: int, as_json: bool, store_url: str | Non
 @reports_errors
 def export(file: Path, since: str | None, store_url: str | None) -> None:
     """Write every decision record to FILE as JSON lines."""
+    since = _utc_instant(since) if since is not None else None
     store = open_store(store_url, create=False)
     try:
         records = store.read_log(since=since)
@@ -67,3 +69,17 @@ def export(file: Path, since: str | None, store_url: str | None) -> None:
         for r in records:
             f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
     click.echo(f"{len(records)} decisions written to {file}")
+
+
+def _utc_instant(text: str) -> str:
+    """--since as the log writes its times (UTC, ISO, seconds), so that comparing the text compares instants.
+
+    A date is its midnight; a time without an offset is UTC.
+    """
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(f"--since: expected an ISO date or date and time, got {text!r}") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).isoformat(timespec="seconds")
