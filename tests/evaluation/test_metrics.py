@@ -25,6 +25,12 @@ def test_squad_normalisation_and_gold_containment() -> None:
     assert contains_gold("They came from Normandy [p#1].", ["normandy"])
     assert not contains_gold("They came from Norway.", ["Normandy"])
     assert not contains_gold(None, ["x"])
+    # whole words only: a gold string inside a longer word or number is not in the answer
+    for answer, gold in (("It lasts 11 hours.", "1 hour"), ("It costs $140.", "$40"), ("In 1995.", "199")):
+        assert not contains_gold(answer, [gold]), (answer, gold)
+    assert not contains_gold("The Confederation of the Rhine", ["Rhin"])
+    assert contains_gold("Richard Harbison's analysis [p#2]", ["Richard Harbison"])  # punctuation separates
+    assert contains_gold("a base of the Adriatic—fell", ["the Adriatic"])
 
 
 def test_release_table_counts_each_side_of_the_boundary() -> None:

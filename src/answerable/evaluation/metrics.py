@@ -88,11 +88,19 @@ def normalize_answer(text: str) -> str:
     return " ".join(text.split())
 
 
+def _words(text: str) -> str:
+    """SQuAD's normalisation, but punctuation separates words ("Harbison's" -> "harbison s") instead of
+    joining them, so that a match can be held to whole words."""
+    return normalize_answer(re.sub(r"[^\w\s]|_", " ", text))
+
+
 def contains_gold(answer: str | None, gold: Sequence[str]) -> bool:
+    """Whether the answer (citation markers dropped) holds a gold string as whole words: "1 hour" is not
+    in "11 hours", nor "$40" in "$140", nor "Rhin" in "Rhine"."""
     if not answer:
         return False
-    got = normalize_answer(re.sub(r"\[[^\[\]\s]+\]", " ", answer))
-    return any(normalize_answer(g) and normalize_answer(g) in got for g in gold)
+    got = " " + _words(re.sub(r"\[[^\[\]\s]+\]", " ", answer)) + " "
+    return any(w and f" {w} " in got for w in map(_words, gold))
 
 
 def _rate(hits: int, total: int) -> float | None:
