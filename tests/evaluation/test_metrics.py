@@ -105,6 +105,29 @@ def test_drift_names_the_boundary_that_moved() -> None:
         "b": "unsupported-answer boundary: now answered (regression)",
         "c": "reasons changed",
     }
+    # an answer that changed its figure or its source, a partial that became an answer, cases in one run only
+    before = [
+        r("d", "answer", "answer", answer="Tokens last 12 hours."),
+        r("e", "answer", "answer", answer="Keys rotate yearly.", cited_ids=("keys#0",)),
+        r("f", "answer", "partial"),
+        r("g", "answer", "answer", answer="Same."),
+        r("gone", "abstain", "abstain"),
+    ]
+    after = [
+        r("d", "answer", "answer", answer="Tokens last 8 hours."),
+        r("e", "answer", "answer", answer="Keys rotate yearly.", cited_ids=("old-keys#0",)),
+        r("f", "answer", "answer"),
+        r("g", "answer", "answer", answer="Same."),
+        r("new", "abstain", "answer"),
+    ]
+    changes = {c["id"]: c["boundary"] for c in drift(before, after)}
+    assert changes == {
+        "d": "answer changed",
+        "e": "citations changed",
+        "f": "status changed (partial -> answer)",
+        "new": "new case",
+        "gone": "case no longer in the run",
+    }
 
 
 def test_verifier_scores() -> None:

@@ -155,9 +155,11 @@ def eval_command(
             )
         if previous is not None:
             report["drift"] = drift(previous, results)
+            if not {r.id for r in previous} & {r.id for r in results}:
+                click.echo(f"warning: --against {against} shares no case id with this run", err=True)
             out(f"drift against {against}: {len(report['drift'])} case(s) changed")
             for change in report["drift"]:
-                out(f"  {change['id']}: {change['before']} -> {change['after']} ({change['boundary']})")
+                out(f"  {change['id']}: {change['before'] or '-'} -> {change['after'] or '-'} ({change['boundary']})")
         png = png_out or (json_out.with_suffix(".png") if json_out else None)
         if png is not None:
             save_curves(curves(results), png, f"{folder.name}: risk-coverage")

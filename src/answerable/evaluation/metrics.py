@@ -193,14 +193,19 @@ def operating_point(scores: Sequence[float], should_answer: Sequence[bool], min_
 
 
 def drift(previous: Sequence[CaseResult], current: Sequence[CaseResult]) -> list[dict[str, Any]]:
-    """Cases whose decision changed, and which boundary moved for each."""
+    """Cases whose decision changed, and which boundary moved for each.
+
+    A decision changes with its status or reasons, and an answer with its text or citations (a new
+    figure is a change even when the status holds). A case in only one of the runs is listed too.
+    """
     before = {r.id: r for r in previous}
+    now = {r.id: r for r in current}
     changes = []
     for r in current:
         old = before.get(r.id)
-        if old is None or (old.status, old.reason_codes) == (r.status, r.reason_codes):
-            continue
-        if old.answered != r.answered:
+        if old is None:
+            boundary = "new case"
+        elif old.answered != r.answered:
             if r.expected is None:
                 boundary = "decision changed (unlabelled case)"
             elif r.should_answer:
@@ -209,17 +214,32 @@ def drift(previous: Sequence[CaseResult], current: Sequence[CaseResult]) -> list
                 boundary = "unsupported-answer boundary: " + (
                     "now answered (regression)" if r.answered else "now abstains"
                 )
-        else:
+        elif old.status != r.status:
+            boundary = f"status changed ({old.status} -> {r.status})"
+        elif old.reason_codes != r.reason_codes:
             boundary = "reasons changed"
-        changes.append(
-            {
-                "id": r.id,
-                "expected": r.expected,
-                "before": old.status,
-                "after": r.status,
-                "reasons_before": list(old.reason_codes),
-                "reasons_after": list(r.reason_codes),
-                "boundary": boundary,
-            }
-        )
+        elif old.answer != r.answer or old.cited_ids != r.cited_ids:
+            boundary = "answer changed" if old.answer != r.answer else "citations changed"
+        else:
+            continue
+        changes.append(_change(r.id, r.expected, old, r, boundary))
+    for old in previous:
+        if old.id not in now:
+            changes.append(_change(old.id, old.expected, old, None, "case no longer in the run"))
     return changes
+
+
+def _change(
+    case_id: str, expected: str | None, old: CaseResult | None, new: CaseResult | None, boundary: str
+) -> dict[str, Any]:
+    return {
+        "id": case_id,
+        "expected": expected,
+        "before": old.status if old else None,
+        "after": new.status if new else None,
+        "reasons_before": list(old.reason_codes) if old else [],
+        "reasons_after": list(new.reason_codes) if new else [],
+        "answer_before": old.answer if old else None,
+        "answer_after": new.answer if new else None,
+        "boundary": boundary,
+    }
