@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -59,8 +60,38 @@ def test_halves_are_stable_and_disjoint() -> None:
     assert fit == {i for i in ids if half(i) == "fit"} and 60 < len(fit) < 140
 
 
+def _both_labels_in_both_halves(folder: Path) -> None:
+    """More cases for the mini folder, until each half has answerable and unanswerable ones."""
+    need = {(h, label) for h in ("fit", "report") for label in ("answer", "abstain")}
+    lines = []
+    for n in range(100):
+        label = ("answer", "abstain")[n % 2]
+        if (half(f"x{n}"), label) not in need:
+            continue
+        need.discard((half(f"x{n}"), label))
+        question = "How long do old API keys work?" if label == "answer" else "What is the capital of Peru?"
+        lines.append(json.dumps({"id": f"x{n}", "question": question, "expected": label, "as_of": "2026-11-29"}))
+        if not need:
+            break
+    with (folder / "cases.jsonl").open("a") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def test_calibrate_refuses_a_half_without_both_labels(tmp_path: Path) -> None:
+    """A rate over no case is undefined: the fit would take the strictest point and the report say 0%."""
+    folder = write_folder(tmp_path / "mini")
+    args = ["calibrate", str(folder), "--out", str(tmp_path / "p.toml"), "--embedder", "hash:64"]
+    args += ["--reranker", "lexical:bm25", "--verifier", "lexical:bm25", "--confirmer", "lexical:bm25"]
+    result = CliRunner().invoke(main, [*args, "--cache", str(tmp_path / "cache")])
+    assert result.exit_code == 2 and "needs answerable and unanswerable cases in both halves" in result.output
+    assert not (tmp_path / "p.toml").exists()
+    missing = CliRunner().invoke(main, ["calibrate", str(folder), "--out", str(tmp_path / "no" / "p.toml")])
+    assert missing.exit_code == 2 and "--out: no folder" in missing.output
+
+
 def test_calibrate_writes_a_new_policy_version_and_a_curve(tmp_path: Path) -> None:
     folder = write_folder(tmp_path / "mini")
+    _both_labels_in_both_halves(folder)
     out = tmp_path / "policy.toml"
     result = CliRunner().invoke(
         main,
@@ -90,7 +121,8 @@ def test_calibrate_writes_a_new_policy_version_and_a_curve(tmp_path: Path) -> No
     assert policy.version == "test-1" and policy.profile("strict").version == "test-1"
     assert "fit half" in result.output and "report half" in result.output
     assert out.with_suffix(".png").stat().st_size > 1000
-    assert "Calibrated by" in out.read_text()
+    assert "Calibrated by" in out.read_text() and "--profile strict" in out.read_text()
+    assert "warning: fewer than 10 cases of a label in a half" in result.output
     # The shipped profile asks a second model, so its bar is fitted too.
     assert "min_confirmation 0.25 ->" in result.output
     assert policy.profile("strict").min_confirmation in (0.25, *CONFIRMATIONS)

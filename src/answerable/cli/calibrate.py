@@ -88,6 +88,8 @@ def calibrate_command(
     """
     policy = load_policy(policy_path)
     base = policy.profile(profile)
+    if not out.parent.is_dir():  # found out before the evidence is collected, not after
+        raise InputError(f"--out: no folder {out.parent}")
     embedder = load_embedder(embedder_spec)
     reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
     verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
@@ -110,6 +112,20 @@ def calibrate_command(
     folder_names = " ".join(str(f) for f in folders)
     fit = [it for it in items if half(it[0].id) == "fit"]
     report = [it for it in items if half(it[0].id) == "report"]
+    counts = {name: _labels(part) for name, part in (("fit", fit), ("report", report))}
+    if any(0 in c for c in counts.values()):
+        # a rate over no case is undefined: fitting would pick the strictest point, reporting would say 0%
+        raise InputError(
+            "calibration needs answerable and unanswerable cases in both halves; got "
+            + ", ".join(f"{name} half {a} answerable and {b} unanswerable" for name, (a, b) in counts.items())
+        )
+    if any(n < MIN_PER_LABEL for c in counts.values() for n in c):
+        click.echo(
+            f"warning: fewer than {MIN_PER_LABEL} cases of a label in a half ("
+            + ", ".join(f"{name}: {a} answerable, {b} unanswerable" for name, (a, b) in counts.items())
+            + "): the thresholds and figures are noise",
+            err=True,
+        )
     today = date.today()
     points = sweep(fit, base, today)
     chosen = choose(points, target_unsupported)
@@ -130,8 +146,10 @@ def calibrate_command(
     profiles = dict(policy.profiles)
     profiles[profile] = replace(tuned, version=new_version)
     profiles = {k: replace(v, version=new_version) for k, v in profiles.items()}
+    flags = f" --profile {profile}" + (" --calib-split" if calib_split else "") + (f" --limit {limit}" if limit else "")
     header = (
-        f"Calibrated by `answerable calibrate {folder_names} --target-unsupported {target_unsupported}` on {today}.\n"
+        f"Calibrated by `answerable calibrate {folder_names} --target-unsupported {target_unsupported}{flags}` "
+        f"on {today}.\n"
         f"Fitted on {len(fit)} cases: supported {chosen.supported_answer_rate:.1%}, "
         f"unsupported {chosen.unsupported_answer_rate:.1%}.\n"
         f"Reported on {len(report)} other cases: supported {held.supported_answer_rate:.1%}, "
@@ -158,7 +176,21 @@ def calibrate_command(
         f"unsupported {held.unsupported_answer_rate:.1%}"
     )
     click.echo(f"wrote {out} (version {new_version})")
+    # The figures are the pure gate's, replayed over evidence collected once: the checks of the drafted
+    # answer (kind of answer, mismatch, citations) and the profile-dependent support and contradiction
+    # bars run only in the engine, so its figures under the new policy can differ.
+    click.echo(f"check it through the engine: answerable eval {folder_names} --policy {out}")
     _plot(frontier(points), chosen, png or out.with_suffix(".png"), target_unsupported)
+
+
+# Below this many cases of a label in a half, calibrate warns that its figures are noise.
+MIN_PER_LABEL = 10
+
+
+def _labels(items: list[tuple[Case, Evidence]]) -> tuple[int, int]:
+    """(answerable, unanswerable) cases."""
+    answerable = sum(case.expected in ("answer", "partial") for case, _ in items)
+    return answerable, len(items) - answerable
 
 
 def _plot(curve: list, chosen: object, path: Path, target: float) -> None:  # type: ignore[type-arg]
