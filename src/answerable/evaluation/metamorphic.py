@@ -36,16 +36,33 @@ def _all_doc_ids(store: SQLiteStore) -> list[str]:
 
 
 def _traces(store: SQLiteStore, doc_ids: Sequence[str]) -> list[str]:
-    """What would betray a document: its passage ids, and the opening of each of its chunks' text."""
+    """What would betray a document: its passage ids, the opening of each of its chunks' text, and its
+    title and URL where no other document shares them (SQuAD's paragraphs share their article's title)
+    or names them in its text."""
+    ids = json.dumps(list(doc_ids))
     marks = [f'"{d}#' for d in doc_ids]
     for (text,) in store.conn.execute(
         "SELECT c.text FROM chunks c JOIN documents d ON d.rowid = c.doc "
         "WHERE d.id IN (SELECT value FROM json_each(?))",
-        (json.dumps(list(doc_ids)),),
+        (ids,),
     ):
         opening = " ".join(text.split())[:60]
         if len(opening) >= 30:
             marks.append(opening)
+    for column in ("title", "url"):
+        for (value,) in store.conn.execute(
+            f"SELECT d.{column} FROM documents d WHERE d.id IN (SELECT value FROM json_each(?1)) "
+            f"AND d.{column} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM documents o WHERE o.{column} = d.{column} "
+            "AND o.id NOT IN (SELECT value FROM json_each(?1)))",
+            (ids,),
+        ):
+            cited_elsewhere = store.conn.execute(  # "For workspaces, see Delete a workspace or your account."
+                "SELECT 1 FROM chunks c JOIN documents d ON d.rowid = c.doc "
+                "WHERE d.id NOT IN (SELECT value FROM json_each(?)) AND instr(c.text, ?) > 0 LIMIT 1",
+                (ids, value),
+            ).fetchall()
+            if not cited_elsewhere:
+                marks.append(json.dumps(value)[1:-1])  # as it appears inside the decision's JSON
     return marks
 
 
@@ -140,7 +157,9 @@ def run_metamorphic(
         for case in chosen:
             run_case(acl_engine, case, profile)
             decision = json.dumps((acl_engine.last_record or {}).get("decision", {}), ensure_ascii=False)
-            clean += not any(mark in decision for mark in _traces(acl_store, case.gold_doc_ids))
+            # a title the question itself names ("Which plan do I need to use SAML single sign-on?") is no trace
+            marks = [m for m in _traces(acl_store, case.gold_doc_ids) if m not in case.question]
+            clean += not any(mark in decision for mark in marks)
         out["acl"] = clean / len(chosen) if chosen else None
         acl_store.close()
     return out
