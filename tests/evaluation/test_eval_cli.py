@@ -138,7 +138,7 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
         f"{cases}:10: principal: groups: expected a list of strings, got 'staff'",
         f"{cases}:12: question: longer than 4,000 characters",
         f"{cases}:13: as_of: expected a date YYYY-MM-DD, got 20261129",
-        "case 'c9': profile 'lenient' is not in the policy (known: assist, strict)",
+        f"{cases}:11: profile: 'lenient' is not in the policy (known: assist, strict)",
     ]
     report = json.loads(out.read_text())
     assert report["skipped_cases"] == expected

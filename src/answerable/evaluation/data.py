@@ -36,6 +36,7 @@ class Case:
     profile: str | None = None
     as_of: date | None = None
     source: str | None = None
+    where: str = field(default="", compare=False)  # "file:line" it was read from, for messages
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ def _case(raw: Any, where: str) -> Case:
         profile=raw.get("profile"),
         as_of=when,
         source=raw.get("source"),
+        where=where,
     )
 
 
@@ -139,7 +141,9 @@ def without_unknown_profiles(dataset: Dataset, known: tuple[str, ...]) -> Datase
     if not bad:
         return dataset
     names = ", ".join(known)
-    notes = tuple(f"case {c.id!r}: profile {c.profile!r} is not in the policy (known: {names})" for c in bad)
+    notes = tuple(
+        f"{c.where or f'case {c.id!r}'}: profile: {c.profile!r} is not in the policy (known: {names})" for c in bad
+    )
     kept = tuple(c for c in dataset.cases if c not in bad)
     return Dataset(dataset.root, dataset.corpus, kept, dataset.claims, dataset.skipped + notes)
 
