@@ -47,6 +47,11 @@ def test_shipped_policy_has_strict_and_assist():
         ),
         ('version = "2026.11.29-1"', "", "policy.version", "non-empty string"),
         ("default = 730", 'default = "two years"', "profiles.strict.freshness_days", "number of days"),
+        # a missing `default` would let every unlisted source kind never go stale
+        ("default = 730", "defualt = 730", "profiles.strict.freshness_days", "sets `default`"),
+        # NaN passes both range comparisons: it must not pass for a bar that every score then clears
+        ("min_support = 0.75", "min_support = nan", "profiles.strict.min_support", "a number from 0 to 1"),
+        ('version = "2026.11.29-1"', 'version = "2026.11.29-1"\nverison = "2"', "policy.verison", "unknown key"),
         (
             'partial_for = ["required_claim_not_covered", "support_below_threshold", "evidence_stale"]',
             'partial_for = ["conflicting_evidence"]',

@@ -115,7 +115,7 @@ def _number(lo: float, hi: float | None) -> Parser:
     def parse(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise _Invalid(f"a number{_range(lo, hi)}")
-        if value < lo or (hi is not None and value > hi):
+        if not value >= lo or (hi is not None and not value <= hi):  # NaN compares false both ways
             raise _Invalid(f"a number{_range(lo, hi)}")
         return float(value)
 
@@ -177,6 +177,9 @@ def _days(value: Any) -> dict[str, int]:
         isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in value.items()
     ):
         raise _Invalid("a table of source kind = whole number of days (>= 0), e.g. default = 365")
+    if "default" not in value:
+        # without it every source kind not listed would never go stale
+        raise _Invalid("a table of source kind = days that sets `default` (for the kinds not listed)")
     return dict(value)
 
 
@@ -284,6 +287,9 @@ def parse_policy(raw: Mapping[str, Any], path: str = "<policy>") -> Policy:
     head = raw.get("policy")
     if not isinstance(head, dict):
         raise PolicyError(path, "policy", "missing [policy] table with name and version")
+    unknown_head = set(head) - {"name", "version"}
+    if unknown_head:
+        raise PolicyError(path, f"policy.{sorted(unknown_head)[0]}", "unknown key (expected name and version)")
     name = _required_text(head, "name", path)
     version = _required_text(head, "version", path)
     profiles_raw = raw.get("profiles")
