@@ -37,11 +37,14 @@ def test_unresolved_conflict_names_both_sides(policy):  # type: ignore[no-untype
     assert any(line.endswith("(these passages disagree: new#1, old#1)") for line in lines)
 
 
-def test_explicit_supersedes_resolves_first(policy):  # type: ignore[no-untyped-def]
+def test_a_page_superseded_by_a_passage_present_is_stale_whichever_side_states_it(policy):  # type: ignore[no-untyped-def]
+    """The newer page's `supersedes` alone makes the old one stale, as its own `superseded_by` does (the
+    store sets both): nothing is left to resolve, and the answer rests on the newer page."""
     ev = conflict_case({"supersedes": ("old",)}, {})
     a = assess(ev, policy.profile("strict"), NOW)
-    assert a.conflicts[0].resolved_by == "supersedes" and a.conflicts[0].winner == "support"
-    assert decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER
+    assert a.conflicts == () and a.stale_passage_ids == ("old#1",)
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ANSWER and d.claims[0].passage_ids == ("new#1",)
 
 
 def test_newer_effective_date_resolves(policy):  # type: ignore[no-untyped-def]

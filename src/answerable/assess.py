@@ -109,7 +109,10 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
     """Judge every claim against the set of passages, as the profile requires."""
     present = [p for p in evidence.passages if not is_blank(p)]
     blank = tuple(p.id for p in evidence.passages if is_blank(p))
-    stale = {p.id for p in present if is_stale(p, profile, now)}
+    # A page is superseded whichever side states it: its own `superseded_by`, or a newer passage here that
+    # lists it in `supersedes` (evidence written by hand may state only the newer side).
+    replaced = {target for p in present for target in p.supersedes}
+    stale = {p.id for p in present if is_stale(p, profile, now) or p.document_id in replaced}
     disallowed = {p.id for p in present if not is_allowed(p, profile)}
     usable = [p for p in present if p.id not in stale and p.id not in disallowed]
     by_id = {p.id: p for p in present}

@@ -6,8 +6,8 @@ Reading names the field that is wrong (`passages[2].updated_at: expected a date 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
-from datetime import date
+from dataclasses import asdict, fields
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -57,17 +57,34 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 
 def parse_date(value: Any, where: str) -> date | None:
-    """A `YYYY-MM-DD` string (or None) to a date; anything else is an error naming `where`."""
+    """A `YYYY-MM-DD` string, or an ISO date and time (or None), to a date; anything else, trailing text
+    included ("2026-05-02garbage"), is an error naming `where`."""
     if value is None:
         return None
     if isinstance(value, date):
         return value
     if not isinstance(value, str):
         raise InputError(f"{where}: expected a date YYYY-MM-DD, got {value!r}")
+    text = value.strip()
     try:
-        return date.fromisoformat(value.strip()[:10])
+        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text).date()
     except ValueError:
         raise InputError(f"{where}: expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def _only_known(obj: Mapping[str, Any], cls: type, where: str) -> None:
+    """A misspelt field (`updatedAt`, `trustt`) is an error: ignored, it would loosen the gate."""
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(obj) - known)
+    if unknown:
+        raise InputError(f"{where}.{unknown[0]}: unknown field (expected one of {', '.join(sorted(known))})")
+
+
+def _probability(obj: Mapping[str, Any], key: str, where: str, default: Any = ...) -> Any:
+    value = _get(obj, key, where, (int, float), default)
+    if value is not None and value is not default and not 0.0 <= value <= 1.0:  # NaN fails too
+        raise InputError(f"{where}.{key}: expected a number from 0 to 1, got {value!r}")
+    return value
 
 
 def parse_enum(enum: type[E], value: Any, where: str) -> E:
@@ -87,7 +104,11 @@ def _strings(obj: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
 
 
 def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage:
+    if not isinstance(obj, Mapping):
+        raise InputError(f"{where}: expected an object")
+    _only_known(obj, Passage, where)
     scores = _get(obj, "scores", where, dict, {})
+    _only_known(scores, Scores, f"{where}.scores")
     trust = obj.get("trust")
     return Passage(
         id=_get(obj, "id", where, str),
@@ -106,7 +127,8 @@ def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage
         tenant=_get(obj, "tenant", where, str, DEFAULT_TENANT),
         heading_path=_strings(obj, "heading_path", where),
         scores=Scores(
-            **{k: _get(scores, k, f"{where}.scores", (int, float), None) for k in ("bm25", "vector", "fused", "rerank")}
+            **{k: _get(scores, k, f"{where}.scores", (int, float), None) for k in ("bm25", "vector", "fused")},
+            rerank=_probability(scores, "rerank", f"{where}.scores", None),
         ),
     )
 
@@ -115,41 +137,57 @@ def evidence_from_dict(obj: Mapping[str, Any], where: str = "evidence") -> Evide
     """Build `Evidence` from its JSON form (the shape `evidence_to_dict` writes)."""
     if not isinstance(obj, Mapping):
         raise InputError(f"{where}: expected an object")
-    claims = tuple(
-        Claim(id=_get(c, "id", f"{where}.claims[{i}]", str), text=_get(c, "text", f"{where}.claims[{i}]", str))
-        for i, c in enumerate(_get(obj, "claims", where, list))
-    )
-    passages = tuple(
-        passage_from_dict(p, f"{where}.passages[{i}]") for i, p in enumerate(_get(obj, "passages", where, list, []))
-    )
-    verdicts = tuple(
-        Verdict(
-            claim_id=_get(v, "claim_id", f"{where}.verdicts[{i}]", str),
-            passage_id=_get(v, "passage_id", f"{where}.verdicts[{i}]", str),
-            label=parse_enum(Label, v.get("label"), f"{where}.verdicts[{i}].label"),
-            strength=float(_get(v, "strength", f"{where}.verdicts[{i}]", (int, float))),
-            confirmation=_get(v, "confirmation", f"{where}.verdicts[{i}]", (int, float), None),
+    _only_known(obj, Evidence, where)
+    if "claims" not in obj:
+        raise InputError(f"{where}.claims: missing")
+    claims = []
+    for w, c in _objects(obj, "claims", where):
+        _only_known(c, Claim, w)
+        claims.append(Claim(id=_get(c, "id", w, str), text=_get(c, "text", w, str)))
+    passages = []
+    for w, p in _objects(obj, "passages", where):
+        passages.append(passage_from_dict(p, w))
+    for key, ids in (("claims", [c.id for c in claims]), ("passages", [p.id for p in passages])):
+        for i, item_id in enumerate(ids):
+            if item_id in ids[:i]:  # which of two texts would be quoted is arbitrary
+                raise InputError(f"{where}.{key}[{i}].id: {item_id!r} appears twice")
+    claim_ids, passage_ids = {c.id for c in claims}, {p.id for p in passages}
+    verdicts = []
+    for w, v in _objects(obj, "verdicts", where):
+        _only_known(v, Verdict, w)
+        verdict = Verdict(
+            claim_id=_get(v, "claim_id", w, str),
+            passage_id=_get(v, "passage_id", w, str),
+            label=parse_enum(Label, v.get("label"), f"{w}.label"),
+            strength=float(_probability(v, "strength", w)),
+            confirmation=_probability(v, "confirmation", w, None),
         )
-        for i, v in enumerate(_get(obj, "verdicts", where, list, []))
-    )
+        if verdict.claim_id not in claim_ids:
+            raise InputError(f"{w}.claim_id: {verdict.claim_id!r} names no claim")
+        if verdict.passage_id not in passage_ids:
+            raise InputError(f"{w}.passage_id: {verdict.passage_id!r} names no passage")
+        verdicts.append(verdict)
     draft_obj = _get(obj, "draft", where, dict, None)
     draft = None
     if draft_obj is not None:
-        sentences = tuple(
-            DraftSentence(
-                text=_get(s, "text", f"{where}.draft.sentences[{i}]", str),
-                passage_ids=_strings(s, "passage_ids", f"{where}.draft.sentences[{i}]"),
-                support=_get(s, "support", f"{where}.draft.sentences[{i}]", (int, float), None),
-                claim_id=_get(s, "claim_id", f"{where}.draft.sentences[{i}]", str, None),
+        _only_known(draft_obj, Draft, f"{where}.draft")
+        sentences = []
+        for w, s in _objects(draft_obj, "sentences", f"{where}.draft"):
+            _only_known(s, DraftSentence, w)
+            sentences.append(
+                DraftSentence(
+                    text=_get(s, "text", w, str),
+                    passage_ids=_strings(s, "passage_ids", w),
+                    support=_probability(s, "support", w, None),
+                    claim_id=_get(s, "claim_id", w, str, None),
+                )
             )
-            for i, s in enumerate(_get(draft_obj, "sentences", f"{where}.draft", list, []))
-        )
-        draft = Draft(sentences=sentences, declined=_get(draft_obj, "declined", f"{where}.draft", bool, False))
+        draft = Draft(sentences=tuple(sentences), declined=_get(draft_obj, "declined", f"{where}.draft", bool, False))
     return Evidence(
         question=_get(obj, "question", where, str, ""),
-        claims=claims,
-        passages=passages,
-        verdicts=verdicts,
+        claims=tuple(claims),
+        passages=tuple(passages),
+        verdicts=tuple(verdicts),
         draft=draft,
     )
 
