@@ -53,6 +53,12 @@ def test_shipped_policy_has_strict_and_assist():
         ("min_support = 0.75", "min_support = nan", "profiles.strict.min_support", "a number from 0 to 1"),
         ('version = "2026.11.29-1"', 'version = "2026.11.29-1"\nverison = "2"', "policy.verison", "unknown key"),
         (
+            'conflict_precedence = ["supersedes", "effective_date", "owner_rank"]',
+            'conflict_precedence = ["supersedes", "supersedes"]',
+            "profiles.strict.conflict_precedence",
+            "names a rule twice",
+        ),
+        (
             'partial_for = ["required_claim_not_covered", "support_below_threshold", "evidence_stale"]',
             'partial_for = ["conflicting_evidence"]',
             "profiles.assist.partial_for",

@@ -332,6 +332,9 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         raise PolicyError(path, f"{prefix}.partial_for", f"{code} may never be softened to a partial answer")
     if values["partial_for"] and not values["allow_partial"]:
         raise PolicyError(path, f"{prefix}.partial_for", "must be empty when allow_partial is false")
+    rules = values["conflict_precedence"]
+    if len(set(rules)) != len(rules):
+        raise PolicyError(path, f"{prefix}.conflict_precedence", "names a rule twice")
     return Profile(
         name=pname,
         policy_name=policy_name,
