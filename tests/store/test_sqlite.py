@@ -61,7 +61,8 @@ def test_a_store_written_before_chunk_lengths_were_kept_gains_them_when_opened(t
     put(s, *doc("runbook", "Quasar idle runbook.", acl=("staff",)))
     lengths = list(s.conn.execute("SELECT rowid, n_tokens FROM chunks ORDER BY rowid"))
     before = [(p.id, p.scores.bm25) for p in s.search_bm25("quasar idle timeout", Filter(), 5)]
-    s.conn.execute("UPDATE chunks SET n_tokens = NULL")
+    s.conn.execute("ALTER TABLE chunks DROP COLUMN n_tokens")  # the store as it was before m004
+    s.conn.execute("DELETE FROM migrations WHERE name = 'm004_chunk_tokens'")
     s.close()
     s = SQLiteStore(tmp_path / "i.db")
     assert list(s.conn.execute("SELECT rowid, n_tokens FROM chunks ORDER BY rowid")) == lengths

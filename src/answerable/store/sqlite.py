@@ -13,11 +13,11 @@ import json
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -141,8 +141,19 @@ def _filter_sql(flt: Filter) -> tuple[str, dict[str, Any]]:
     return " AND ".join(clauses), params
 
 
+T = TypeVar("T")
+
 # Tenants whose vectors stay in memory at once (per store object).
 VECTOR_CACHE_TENANTS = 8
+
+
+def _cached(cache: OrderedDict[tuple[str, ...], T], key: tuple[str, ...], size: int, compute: Callable[[], T]) -> T:
+    """`cache[key]`, computed on a miss; the oldest entries go beyond `size` (keys carry the write stamp)."""
+    if key not in cache:
+        cache[key] = compute()
+        while len(cache) > size:
+            cache.popitem(last=False)
+    return cache[key]
 
 
 def _idf(rows: int, holding: int) -> float:
@@ -186,10 +197,11 @@ class SQLiteStore:
             # bm25() over the rows a principal may read (see `search_bm25`): its statistics are set for
             # each query, under the lock, before the query that calls it.
             self._bm25_stats: tuple[list[float], float] = ([], 1.0)
-            self._visible_stats: OrderedDict[tuple[str, str, str], tuple[int, float, bool]] = OrderedDict()
-            self._visible_df: OrderedDict[tuple[str, str, str, str], int] = OrderedDict()
+            self._visible_stats: OrderedDict[tuple[str, ...], tuple[int, float, bool]] = OrderedDict()
+            self._visible_df: OrderedDict[tuple[str, ...], int] = OrderedDict()
             if not create and not self._rows("SELECT 1 FROM sqlite_master WHERE name = 'migrations'"):
                 # an empty file, or another application's database: never write our tables into it
+                self.conn.close()
                 raise StoreError(
                     f"no index at {self.path}: the file holds none; build one with "
                     f"`answerable ingest DOCS --store {self.url}` (or name another file)"
@@ -197,11 +209,10 @@ class SQLiteStore:
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
             # registered once the file is known to be a database (FTS5's API is asked for through it)
             self.conn.register_fts5_function("answerable_size", lambda api, *_: api.column_size(-1))
             self.conn.register_fts5_function("answerable_bm25", self._principal_bm25)
-            self._fill_token_counts()
+            self._migrate()
         except apsw.Error as exc:
             raise StoreError(f"cannot open SQLite store {self.path}: {exc}") from exc
 
@@ -223,16 +234,10 @@ class SQLiteStore:
                 continue
             with self.conn:
                 self.conn.execute(sql)
+                if name == "m004_chunk_tokens":  # the lengths of chunks written before they were kept
+                    for (rowid,) in self._rows("SELECT rowid FROM chunks"):
+                        self._store_token_count(rowid)
                 self.conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, datetime('now'))", (name,))
-
-    def _fill_token_counts(self) -> None:
-        """Chunk lengths for a store written before they were kept (migration m004), in one transaction."""
-        missing = [r[0] for r in self._rows("SELECT rowid FROM chunks WHERE n_tokens IS NULL")]
-        if not missing:
-            return
-        with self.conn:
-            for rowid in missing:
-                self._store_token_count(rowid)
 
     def _store_token_count(self, rowid: int) -> None:
         self.conn.execute(
@@ -469,8 +474,8 @@ class SQLiteStore:
 
     def _visible_counts(self, flt: Filter, stamp: str) -> tuple[int, float, bool]:
         """(rows the principal may read, their average length, whether that is every row of the table)."""
-        key = (stamp, flt.tenant, json.dumps(sorted(flt.groups)))
-        if key not in self._visible_stats:
+
+        def count() -> tuple[int, float, bool]:
             where, params = _filter_sql(Filter(tenant=flt.tenant, groups=flt.groups))
             ((rows, tokens),) = self._rows(
                 "SELECT count(*), coalesce(sum(c.n_tokens), 0) FROM chunks c "
@@ -478,15 +483,14 @@ class SQLiteStore:
                 params,
             )
             (total,) = self._rows("SELECT count(*) FROM chunks")[0]
-            self._visible_stats[key] = (int(rows), tokens / rows if rows else 1.0, rows == total)
-            while len(self._visible_stats) > 64:
-                self._visible_stats.popitem(last=False)
-        return self._visible_stats[key]
+            return int(rows), tokens / rows if rows else 1.0, rows == total
+
+        return _cached(self._visible_stats, (stamp, flt.tenant, *sorted(flt.groups)), 64, count)
 
     def _visible_rows_with(self, flt: Filter, stamp: str, term: str) -> int:
         """How many rows the principal may read hold `term` in their body."""
-        key = (stamp, flt.tenant, json.dumps(sorted(flt.groups)), term)
-        if key not in self._visible_df:
+
+        def count() -> int:
             where, params = _filter_sql(Filter(tenant=flt.tenant, groups=flt.groups))
             params["match"] = f'body : "{term}" AND scope : "{scope_token(flt.tenant)}"'
             ((n,),) = self._rows(
@@ -494,10 +498,9 @@ class SQLiteStore:
                 f"CROSS JOIN documents d ON d.rowid = c.doc WHERE chunks_fts MATCH :match AND {where}",
                 params,
             )
-            self._visible_df[key] = int(n)
-            while len(self._visible_df) > 4096:
-                self._visible_df.popitem(last=False)
-        return self._visible_df[key]
+            return int(n)
+
+        return _cached(self._visible_df, (stamp, term, flt.tenant, *sorted(flt.groups)), 4096, count)
 
     def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
         check_k(k)
