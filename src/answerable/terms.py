@@ -106,7 +106,8 @@ def named_terms(text: str) -> tuple[Term, ...]:
     return tuple(terms.values())
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by at most one inserted, deleted or replaced character."""
     if len(a) > len(b):
         a, b = b, a
     if len(b) - len(a) > 1:
@@ -149,7 +150,7 @@ class Mentions:
         if term.acronym and key in self.initials:
             return True
         if len(key) >= _FUZZY_MIN and not any(ch.isdigit() for ch in key):
-            return any(_one_edit(key, w) for w in self.words if abs(len(w) - len(key)) <= 1)
+            return any(one_edit(key, w) for w in self.words if abs(len(w) - len(key)) <= 1)
         return False
 
     def unmatched(self, terms: Iterable[Term]) -> tuple[str, ...]:

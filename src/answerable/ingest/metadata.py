@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from answerable.errors import InputError
+from answerable.terms import one_edit
 from answerable.types import DEFAULT_TENANT, Document, TrustTier
 
 KNOWN_FIELDS = (
@@ -39,16 +40,6 @@ _ACCESS_SYNONYMS = frozenset(
 )
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """Whether `a` becomes `b` by at most one inserted, deleted or replaced character."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
-    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
-
-
 def _access_lookalike(key: str) -> str | None:
     """The access field `key` was probably meant as, if it is not one itself."""
     if key in KNOWN_FIELDS:
@@ -56,7 +47,7 @@ def _access_lookalike(key: str) -> str | None:
     norm = "".join(ch for ch in key.casefold() if ch.isalnum())
     for name in _ACCESS_FIELDS:
         # a short name is only matched as written or plural: "act" or "all" is not a misspelt "acl"
-        if norm in (name, name + "s") or (len(name) > 4 and _one_edit(norm, name)):
+        if norm in (name, name + "s") or (len(name) > 4 and one_edit(norm, name)):
             return name
     return "acl" if norm in _ACCESS_SYNONYMS else None
 
