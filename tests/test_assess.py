@@ -59,6 +59,9 @@ def test_newer_refuting_source_wins_and_the_claim_is_not_covered(policy):  # typ
     d = decide(ev, policy.profile("strict"), NOW)
     assert d.claims[0].status is ClaimStatus.REFUTED and d.claims[0].passage_ids == ("old#1",)
     assert d.status is Status.ABSTAIN and ReasonCode.REQUIRED_CLAIM_NOT_COVERED in d.reason_codes
+    # The question's only claim: the next step speaks of the question, not of "part of the question".
+    assert d.reason_codes[0] is ReasonCode.NO_ANSWER_BEARING_EVIDENCE
+    assert d.next_step == ReasonCode.NO_ANSWER_BEARING_EVIDENCE.next_step
 
 
 def test_owner_rank_resolves_last_and_only_when_ranked(policy):  # type: ignore[no-untyped-def]
@@ -182,7 +185,8 @@ def test_strong_support_that_never_mentions_a_named_term_does_not_cover_the_clai
     text = "The Normans gave their name to Normandy, a region in France, in the 10th century."
     ev = evidence((passage("normans#1", 0.9, text=text),), (verdict("c1", "normans#1", S, 0.9),), (NORMANDY,))
     d = decide(ev, policy.profile("strict"), NOW)
-    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.REQUIRED_CLAIM_NOT_COVERED,)
+    assert d.status is Status.ABSTAIN
+    assert d.reason_codes == (ReasonCode.NO_ANSWER_BEARING_EVIDENCE, ReasonCode.REQUIRED_CLAIM_NOT_COVERED)
     assert d.claims[0].status is ClaimStatus.MISSING and d.claims[0].unmatched_terms == ("1000's",)
     assert d.missing_claims == (NORMANDY.text,)
     assert f"  - {NORMANDY.text} (no passage mentions 1000's)" in render_decision(d).splitlines()

@@ -38,6 +38,8 @@ def test_shipped_policy_has_strict_and_assist():
         ("max_contradictions = 0\n", "max_contradictions = -1\n", "profiles.strict.max_contradictions", "whole number"),
         ('allowed_trust = ["official"]', 'allowed_trust = ["gold"]', "profiles.strict.allowed_trust", "official"),
         ("allow_partial = false", "allow_partial = 0", "profiles.strict.allow_partial", "true or false"),
+        # read as "no restriction" it would refuse every rated page
+        ('allowed_trust = ["official"]', "allowed_trust = []", "profiles.strict.allowed_trust", "is empty"),
         ("min_margin = 0.05\n", "min_margn = 0.05\n", "profiles.strict.min_margn", "unknown setting"),
         (
             "require_dates = false\n",

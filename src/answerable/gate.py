@@ -126,12 +126,20 @@ _LACKING = frozenset({ClaimStatus.MISSING, ClaimStatus.WEAK, ClaimStatus.REFUTED
 
 
 def veto_coverage(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
-    """Enough required claims must be covered by usable, unconflicted support."""
+    """Enough required claims must be covered by usable, unconflicted support.
+
+    A question's only claim not covered is also `no_answer_bearing_evidence`, which comes first: its next
+    step speaks of the question, where `required_claim_not_covered`'s speaks of a part of it.
+    """
     covered = sum(1 for c in a.claims if _covered(c, a, p))
     # A claim blocked only by staleness, source policy or a conflict is named by that veto instead.
     lacking = any(c.status in _LACKING for c in a.claims)
     if covered / len(a.claims) < p.min_coverage and lacking:
-        return {R.REQUIRED_CLAIM_NOT_COVERED}
+        return (
+            {R.REQUIRED_CLAIM_NOT_COVERED}
+            if len(a.claims) > 1
+            else {R.REQUIRED_CLAIM_NOT_COVERED, R.NO_ANSWER_BEARING_EVIDENCE}
+        )
     return set()
 
 

@@ -332,6 +332,9 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         raise PolicyError(path, f"{prefix}.partial_for", f"{code} may never be softened to a partial answer")
     if values["partial_for"] and not values["allow_partial"]:
         raise PolicyError(path, f"{prefix}.partial_for", "must be empty when allow_partial is false")
+    if not values["allowed_trust"]:
+        # an operator may read [] as "no restriction"; it would refuse every rated page
+        raise PolicyError(path, f"{prefix}.allowed_trust", "is empty: list the trust tiers an answer may rest on")
     rules = values["conflict_precedence"]
     if len(set(rules)) != len(rules):
         raise PolicyError(path, f"{prefix}.conflict_precedence", "names a rule twice")

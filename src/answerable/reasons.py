@@ -51,9 +51,10 @@ _MEANING: dict[ReasonCode, str] = {
         "for its source kind, or superseded."
     ),
     ReasonCode.NO_ANSWER_BEARING_EVIDENCE: (
-        "No retrieved passage supports any required claim, or the usable passages on the question's topic "
-        "all score below the profile's retrieval threshold, or the answer drafted from them does not state the "
-        "figure or time the question asks for, or answers another question (an opposite word, another year)."
+        "No retrieved passage supports any required claim, or the question's only claim is not covered, "
+        "or the usable passages on the question's topic all score below the profile's retrieval threshold, "
+        "or the answer drafted from them does not state the figure or time the question asks for, or answers "
+        "another question (an opposite word, another year)."
     ),
     ReasonCode.LOW_RETRIEVAL_CONFIDENCE: (
         "The best usable passage's relevance score is below the profile's retrieval threshold, and no usable "
