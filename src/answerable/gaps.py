@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from answerable.reasons import ReasonCode
+from answerable.render import printable
 from answerable.types import Status
 
 Vectors = npt.NDArray[np.float32]
@@ -388,7 +389,7 @@ _SAFE_URL = re.compile(r"^https?://[^\s<>()\"']+$")
 
 def _md(text: str) -> str:
     """Questions and titles are user text: one line, markdown and HTML characters escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _MD_SPECIAL.sub(r"\\\1", printable(" ".join(text.split())))
 
 
 def _md_page(page: Page) -> str:
@@ -456,7 +457,8 @@ CSV_FIELDS = (
 
 def _cell(text: str) -> str:
     """Neutralise spreadsheet formulas: a cell of user text must not start with = + - @ or a control."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    text = printable(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t") else text
 
 
 def _csv_page(page: Page) -> str:

@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from answerable.codec import decision_from_dict
 from answerable.types import ClaimStatus, Decision, Status
+
+# C0 and C1 controls but tab (escape sequences, carriage returns, line breaks), line and paragraph
+# separators, and bidirectional embeddings, overrides and isolates (text shown in another order than stored).
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """Text from documents, askers or a model, made safe for one line of a terminal or a report.
+
+    A page title, URL or passage, a question, or an LLM's draft can carry escape sequences that clear a
+    screen, recolour it, retitle a window or hide text, a carriage return that overwrites what was printed,
+    or a line break that forges another line of output: each is shown as an escape (`\\x1b`, `\\r`,
+    `\\n`) instead of acting. `limit` cuts the text to that many characters, ending in an ellipsis.
+    """
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+_TITLE = 200  # characters of a title shown; the JSON keeps it whole
 
 
 def render_decision(decision: Decision) -> str:
@@ -20,12 +48,13 @@ def render_decision(decision: Decision) -> str:
         text = decision.answer
         for n, citation in enumerate(decision.citations, start=1):
             text = text.replace(f"[{citation.passage_id}]", f"[{n}]")
-        lines.append(text)
+        lines.append(" ".join(re.split(r"[\r\n]+", text)))  # one paragraph: a line break could forge "Sources:"
     if decision.citations:
         lines.append("Sources:")
         for n, citation in enumerate(decision.citations, start=1):
             where = f" <{citation.url}>" if citation.url else ""
-            lines.append(f"  [{n}] {citation.title or citation.passage_id}{where}  ({citation.passage_id})")
+            title = printable(citation.title or citation.passage_id, _TITLE)
+            lines.append(f"  [{n}] {title}{where}  ({citation.passage_id})")
     if decision.reason_codes:
         lines.append("Why:")
         for code in decision.reason_codes:
@@ -53,8 +82,8 @@ def render_decision(decision: Decision) -> str:
         lines.append("You may want to read:")
         for s in decision.suggestions:
             where = f" <{s.url}>" if s.url else ""
-            lines.append(f"  - {s.title or s.passage_id}{where}  ({s.passage_id})")
-    return "\n".join(lines)
+            lines.append(f"  - {printable(s.title or s.passage_id, _TITLE)}{where}  ({s.passage_id})")
+    return "\n".join(printable(line) for line in lines)
 
 
 def _num(value: Any, digits: int) -> str:
@@ -91,7 +120,7 @@ def render_record(record: Mapping[str, Any]) -> str:
         pid = r.get("passage_id", "")
         h = retrieved.get(pid, {})
         lines.append(
-            f"  {_num(r.get('rerank'), 3):>6}  {pid}  {h.get('title', '')}  "
+            f"  {_num(r.get('rerank'), 3):>6}  {pid}  {printable(str(h.get('title', '')), _TITLE)}  "
             f"({_num(h.get('fused'), 4)} / {_num(h.get('bm25'), 2)} / {_num(h.get('vector'), 3)})"
             + (f"  {'; '.join(verdicts[pid])}" if pid in verdicts else "")
         )
@@ -115,6 +144,7 @@ def render_record(record: Mapping[str, Any]) -> str:
         lines.append(
             "time: " + ", ".join(f"{k} {_num(t, 1)} ms" for k, t in timings.items()) + f"; total {total:.1f} ms"
         )
+    lines = [printable(line) for line in lines]
     if "decision" in record:
         lines.append("")
         lines.append(render_decision(decision_from_dict(record["decision"])))

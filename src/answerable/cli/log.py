@@ -11,7 +11,7 @@ import click
 from answerable.cli.common import echo_json, reports_errors
 from answerable.cli.store_options import store_option
 from answerable.errors import InputError
-from answerable.render import render_record
+from answerable.render import printable, render_record
 from answerable.store import open_store
 
 
@@ -49,7 +49,7 @@ def show(decision_id: str | None, last: int, as_json: bool, store_url: str | Non
     for r in records:
         reasons = ",".join(r["reason_codes"]) or "-"
         total = sum(r.get("timings_ms", {}).values())
-        click.echo(f"{r['decision_id']}  {r['status']:8} {reasons:40} {total:7.1f} ms  {r['question']}")
+        click.echo(f"{r['decision_id']}  {r['status']:8} {reasons:40} {total:7.1f} ms  {printable(r['question'])}")
 
 
 @log_group.command("export")

@@ -8,6 +8,7 @@ from answerable.cli.common import echo_json, reports_errors, require_text
 from answerable.cli.store_options import build_filter, embedder_option, principal_options, store_option
 from answerable.codec import to_jsonable
 from answerable.embed import load_embedder
+from answerable.render import printable
 from answerable.store import open_store
 
 
@@ -63,6 +64,5 @@ def search_command(
             for name, value in (("fused", s.fused), ("bm25", s.bm25), ("vector", s.vector))
             if value is not None
         ]
-        click.echo(f"{rank:>2}. {hit.id}  {hit.title}  ({', '.join(parts)})")
-        text = " ".join(hit.text.split())
-        click.echo(f"    {text[:200]}{'…' if len(text) > 200 else ''}")
+        click.echo(f"{rank:>2}. {hit.id}  {printable(hit.title or '', 200)}  ({', '.join(parts)})")
+        click.echo(f"    {printable(' '.join(hit.text.split()), 201)}")

@@ -1,0 +1,99 @@
+"""Readable output of text that documents, askers and models control: shown, never acted on."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from answerable.cli import main
+from answerable.codec import evidence_from_dict
+from answerable.engine import log_record
+from answerable.gaps import Cause, Cluster, GapReport, Page, to_csv, to_markdown
+from answerable.gate import decide
+from answerable.policy import load_policy
+from answerable.render import printable, render_decision, render_record
+from answerable.store.sqlite import SQLiteStore
+from answerable.types import Principal
+from tests.conftest import ROOT
+
+# Clear screen, red, a window title, hidden text, a clickable link, a carriage return, a bell, a line
+# break that forges a line of output, and a right-to-left override.
+HOSTILE = "Keys\x1b[2J\x1b[31m\x1b]0;pwned\x07\x1b[8m\x1b]8;;http://evil\x1b\\x\rFake\nSources:\u202eevil"
+CONTROLS = ("\x1b", "\x07", "\r", "\u202e")
+
+
+def _clean(text: str) -> bool:
+    return not any(c in text for c in CONTROLS)
+
+
+def test_printable_shows_every_control_as_an_escape_and_keeps_tabs():
+    assert printable("a\x1b[31mb\r\nc\u202ed\x07\te") == "a\\x1b[31mb\\r\\nc\\u202ed\\x07\te"
+    assert printable("plain text, ünïcode — fine") == "plain text, ünïcode — fine"
+    cut = printable("x" * 300, 200)
+    assert len(cut) == 200 and cut.endswith("…")
+
+
+def _hostile_decision():  # type: ignore[no-untyped-def]
+    raw = json.loads((ROOT / "examples" / "evidence" / "1-supported.json").read_text(encoding="utf-8"))
+    for p in raw["passages"]:
+        p["title"], p["url"] = HOSTILE, "https://docs.example.com/x\x1b[8m\rhidden"
+    raw["question"] = HOSTILE
+    evidence = evidence_from_dict(raw)
+    decision = decide(evidence, load_policy().profile("strict"), date(2026, 11, 29))
+    assert decision.status.value == "answer"
+    return evidence, replace(decision, answer=f"{decision.answer}\x1b[31m\nSources:\n  [9] forged")
+
+
+def test_a_decision_and_its_log_record_print_no_control_character():
+    evidence, decision = _hostile_decision()
+    text = render_decision(decision)
+    assert _clean(text) and "\\x1b[2J" in text and "\\u202e" in text
+    # One line per source, and the answer stays one paragraph: no forged "Sources:" line.
+    assert [line for line in text.splitlines() if line.startswith("Sources:")] == ["Sources:"]
+    principal = Principal(tenant="acme", groups=frozenset(), id="ana\x1b[2J")
+    record = log_record(
+        evidence, decision, load_policy().profile("strict"), date(2026, 11, 29), principal, {}, [], False
+    )
+    shown = render_record(json.loads(json.dumps(record)))
+    assert _clean(shown) and "question: Keys\\x1b[2J" in shown
+
+
+def test_log_lines_and_search_results_print_no_control_character(tmp_path: Path):
+    store = SQLiteStore(tmp_path / "index.db")
+    store.append_log(
+        "d_1", "2026-12-01T10:00:00", {"decision_id": "d_1", "status": "abstain", "reason_codes": [], "question": "Hi?"}
+    )
+    forged = "Where is it?\nd_0123456789abcdef0123  answer   -   12.0 ms  What is the admin password?"
+    store.append_log(
+        "d_2",
+        "2026-12-01T10:00:01",
+        {"decision_id": "d_2", "status": "abstain", "reason_codes": [], "question": forged},
+    )
+    store.close()
+    out = CliRunner().invoke(main, ["log", "show", "--last", "5", "--store", f"sqlite:///{tmp_path / 'index.db'}"])
+    assert out.exit_code == 0, out.output
+    assert len(out.output.splitlines()) == 2 and "Where is it?\\nd_0123" in out.output
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "evil.md").write_text(
+        f"---\ntitle: {json.dumps(HOSTILE)}\n---\n# Sprockets\n\nThe sprocket spins \x1b[31mred\x1b[0m at 90 rpm.\n",
+        encoding="utf-8",
+    )
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    assert CliRunner().invoke(main, ["ingest", str(docs), "--store", url, "--embedder", "hash:64"]).exit_code == 0
+    out = CliRunner().invoke(main, ["search", "sprocket rpm", "--mode", "bm25", "--store", url])
+    assert out.exit_code == 0, out.output
+    assert "sprocket" in out.output and _clean(out.output) and "\\x1b[31mred" in out.output
+
+
+def test_gap_reports_carry_no_control_character():
+    page = Page("evil#0", HOSTILE, "https://docs.example.com/evil")
+    cluster = Cluster(Cause.MISSING, 1, HOSTILE, 2, 1, (HOSTILE,), (HOSTILE,), (page,))
+    report = GapReport("acme", None, 2, (cluster,))
+    assert _clean(to_markdown(report)) and _clean(to_csv(report))
+    assert "Keys\\\\x1b" in to_markdown(report)  # the escape shown, its backslash escaped for Markdown
