@@ -41,13 +41,38 @@ def normalise(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+_LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
+
+
+def quoted(sentence: str, text: str) -> bool:
+    """`sentence` is one or more whole, consecutive sentences of `text`, word for word (case and spacing
+    aside). A fragment is not: "Lumen API keys expire after 90 days." is in "A common myth is that Lumen
+    API keys expire after 90 days.", and says the opposite of it."""
+    target = _LEAD.sub("", normalise(sentence))
+    if not target or target not in normalise(text):
+        return False
+    from answerable.ingest.chunking import sentences
+
+    parts = [_LEAD.sub("", normalise(s)) for s in sentences(" ".join(text.split()))]
+    for start in range(len(parts)):
+        joined = ""
+        for part in parts[start:]:  # the run of sentences from here, until it is as long as the target
+            joined = f"{joined} {part}" if joined else part
+            if len(joined) >= len(target):
+                break
+        if joined == target:
+            return True
+    return False
+
+
 def verify_draft(
     draft: Draft,
     passages: Mapping[str, str],
     entails: Callable[[str, str], float] | None = None,
 ) -> Draft:
-    """Set each sentence's `support`: 1.0 when it is quoted verbatim from a cited passage, else the
-    entailment probability from `entails(sentence, passage text)` (best over its citations), else 0.
+    """Set each sentence's `support`: 1.0 when it quotes whole sentences of a cited passage verbatim
+    (`quoted`), else the entailment probability from `entails(sentence, passage text)` (best over its
+    citations), else 0.
 
     Ids not in `passages` get no support here; the gate reports them as invalid citations.
     """
@@ -57,7 +82,7 @@ def verify_draft(
         if not texts:
             checked.append(replace(sentence, support=0.0))
             continue
-        if any(normalise(sentence.text) in normalise(t) for t in texts):
+        if any(quoted(sentence.text, t) for t in texts):
             support = 1.0
         elif entails is not None:
             support = max(entails(sentence.text, t) for t in texts)

@@ -178,13 +178,12 @@ class LLMDecomposer:
     change which claims the gate requires).
     """
 
-    name = "llm"
-
     def __init__(self, model: str, client: Client | None = None) -> None:
         from answerable.models.llm import Client
 
         self.client: Client = client if client is not None else Client(model)
         self.model = model
+        self.name = f"llm:{model}"  # the decision log names the model that split the question
 
     def decompose(self, question: str) -> tuple[Claim, ...]:
         if not question.strip():
@@ -194,8 +193,14 @@ class LLMDecomposer:
         if not isinstance(raw, list) or not raw or not all(isinstance(c, str) and c.strip() for c in raw):
             raise ModelError(f"LLM decomposer {self.model}: reply is not a non-empty list of claims")
         parts: list[str] = []
-        for c in raw[:MAX_LLM_CLAIMS]:
+        for c in raw:
             text = " ".join(c.split())
             if text.lower() not in (p.lower() for p in parts):
                 parts.append(text)
+        if len(parts) > MAX_LLM_CLAIMS:
+            # Dropping the rest would answer a question without its last parts ever being required.
+            raise ModelError(
+                f"LLM decomposer {self.model}: {len(parts)} claims, more than the {MAX_LLM_CLAIMS} a question may "
+                "require; ask the parts separately"
+            )
         return tuple(Claim(f"c{i}", text) for i, text in enumerate(parts, start=1))

@@ -187,7 +187,10 @@ class Engine:
         ]
         draft = self.generator.generate(question, covered)
         clock.lap("generate")
-        draft = verify_draft(draft, {pid: p.text for pid, p in context.items()}, self._entails)
+        # A sentence is checked against the passages the generator was given: the rest of the context
+        # did not answer any claim, so citing it supports nothing (support 0, `unsupported_claim`).
+        shown = {p.id: p.text for _, ps in covered for p in ps}
+        draft = verify_draft(draft, shown, self._entails)
         clock.lap("cite")
         return self._finish(replace(evidence, draft=draft), prof, now, principal, clock, hits, drafted=True)
 
@@ -389,6 +392,9 @@ def log_record(
             "min_confirmation": prof.min_confirmation,
         },
         "generated": drafted,
+        # What the generator wrote, with what each sentence cites and how well that supports it: an answer
+        # withheld after generation (`unsupported_claim`, `citation_invalid`) is reviewable from the log.
+        "draft": to_jsonable(evidence.draft.sentences) if evidence.draft is not None else None,
         "status": str(decision.status),
         "reason_codes": [str(r) for r in decision.reason_codes],
         "missing_claims": list(decision.missing_claims),

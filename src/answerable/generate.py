@@ -171,6 +171,10 @@ if TYPE_CHECKING:
     from answerable.models.base import Reranker
     from answerable.models.llm import Client
 
+# Terminal escape sequences whole (CSI: ESC [ ... final; OSC: ESC ] ... BEL or ESC \\), then any control left.
+_ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
 GENERATE_PROMPT = """Answer the QUESTION from the SOURCES only. Reply with JSON:
 {{ "sentences": [ {{"text": "one sentence of the answer", "sources": ["source id", ...]}} ] }}
 Every sentence must be stated by the sources it names; name only ids listed below. Keep it short.
@@ -193,13 +197,12 @@ class LLMGenerator:
     `ModelError`, never an abstention.
     """
 
-    name = "llm"
-
     def __init__(self, model: str, client: Client | None = None) -> None:
         from answerable.models.llm import Client
 
         self.client: Client = client if client is not None else Client(model)
         self.model = model
+        self.name = f"llm:{model}"  # the decision log names the model that wrote the answer
         self.calls = 0
 
     def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
@@ -217,7 +220,8 @@ class LLMGenerator:
             cited = item.get("sources") or []
             if not isinstance(cited, list) or not all(isinstance(c, str) for c in cited):
                 raise ModelError(f"LLM generator {self.model}: 'sources' must be a list of ids")
-            text = item["text"].strip()
+            # A carriage return or an escape sequence would show one thing and log another.
+            text = " ".join(_CONTROLS.sub(" ", _ESCAPES.sub("", item["text"])).split())
             if text:
                 out.append(DraftSentence(text, tuple(c.strip("[] ") for c in cited)))
         return Draft(tuple(out), declined=not out)

@@ -136,6 +136,13 @@ def render_record(record: Mapping[str, Any]) -> str:
             f"topic {_num(gate.get('topic_similarity'), 3)} (bar {_num(gate.get('min_topic_similarity'), 2)})"
             + (f", confirmation bar {_num(gate['min_confirmation'], 2)}" if gate.get("min_confirmation") else "")
         )
+    draft = record.get("draft")
+    if draft and record.get("status") != "answer":
+        lines.append("draft (withheld; support of each sentence by what it cites):")
+        lines += [
+            f"  {_num(d.get('support'), 2):>5}  {d.get('text', '')}  [{', '.join(d.get('passage_ids', []))}]"
+            for d in draft
+        ]
     stages = ("claims", "search", "rerank", "verify", "gate", "confirm", "generate", "cite", "decide")
     logged = record.get("timings_ms", {})
     timings = {k: logged[k] for k in stages if k in logged} | {k: t for k, t in logged.items() if k not in stages}

@@ -12,10 +12,12 @@ from answerable.claims import LLMDecomposer
 from answerable.embed import HashEmbedder
 from answerable.engine import load_decomposer, load_generator
 from answerable.errors import InputError, ModelError
-from answerable.generate import ExtractiveGenerator, LLMGenerator
+from answerable.generate import ExtractiveGenerator, LLMGenerator, split_sentences
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker
 from answerable.models.llm import Client
+from answerable.render import render_record
+from answerable.store.base import Filter
 from answerable.store.sqlite import SQLiteStore
 from answerable.types import Principal, ReasonCode, Status
 from tests.conftest import ROOT
@@ -56,7 +58,7 @@ def test_llm_answer_is_cited_and_reverified(store: SQLiteStore, server: Server) 
     (request,) = server.requests
     prompt = request["body"]["messages"][0]["content"]
     assert f"[{cite}]" in prompt and "lumenctl" not in prompt  # only authorized context reaches the LLM
-    assert e.last_record is not None and e.last_record["models"]["generator"] == "llm"
+    assert e.last_record is not None and e.last_record["models"]["generator"] == "llm:writer"
 
 
 def test_llm_citing_outside_the_context_abstains(store: SQLiteStore, server: Server) -> None:
@@ -70,9 +72,17 @@ def test_llm_citing_outside_the_context_abstains(store: SQLiteStore, server: Ser
 def test_llm_sentence_its_source_does_not_support_abstains(store: SQLiteStore, server: Server) -> None:
     _, cite = quoted(store)
     server.reply({"sentences": [{"text": "Keys rotate by themselves every hour.", "sources": [cite]}]})
-    d = llm_engine(store, server).ask(Q, as_of=NOW)  # the mock verifier finds no support for it
+    e = llm_engine(store, server)
+    d = e.ask(Q, as_of=NOW)  # the mock verifier finds no support for it
     assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.UNSUPPORTED_CLAIM,)
     assert d.answer is None
+    # The withheld draft is in the log, with what it cited and how well that supported it.
+    assert e.last_record is not None
+    (logged,) = e.last_record["draft"]
+    assert logged["text"] == "Keys rotate by themselves every hour." and logged["passage_ids"] == [cite]
+    assert logged["support"] < 0.5
+    shown = render_record(e.last_record)
+    assert "draft (withheld" in shown and f"Keys rotate by themselves every hour.  [{cite}]" in shown
 
 
 def test_no_llm_call_when_the_gate_abstains_first(store: SQLiteStore, server: Server) -> None:
@@ -116,3 +126,42 @@ def test_backend_specs() -> None:
             load_generator(bad, reranker, reranker)
     with pytest.raises(InputError, match="unknown decomposer"):
         load_decomposer("llm:")
+
+
+def test_llm_may_cite_only_the_passages_it_was_shown(store: SQLiteStore, server: Server) -> None:
+    """Another passage of the context did not answer the question: quoting it verbatim supports nothing."""
+    sentence, cite = quoted(store)
+    server.reply({"sentences": [{"text": sentence, "sources": [cite]}]})
+    e = llm_engine(store, server)
+    assert e.ask(Q, as_of=NOW).status is Status.ANSWER
+    prompt = server.requests[0]["body"]["messages"][0]["content"]
+    assert e.last_record is not None
+    ranked = [r["passage_id"] for r in e.last_record["reranked"]][:4]  # within the strict context budget
+    other = next(pid for pid in ranked if f"[{pid}]" not in prompt)
+    (passage,) = store.get([other], Filter())
+    first = split_sentences(passage.text)[0]
+    server.reply({"sentences": [{"text": first, "sources": [other]}]})
+    d = llm_engine(store, server).ask(Q, as_of=NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.UNSUPPORTED_CLAIM,)
+
+
+def test_llm_draft_is_cleaned_of_control_characters(store: SQLiteStore, server: Server) -> None:
+    sentence, cite = quoted(store)
+    words = sentence.split(" ")
+    server.reply({"sentences": [{"text": " \x1b[8m".join(words[:2]) + "\r " + " ".join(words[2:]), "sources": [cite]}]})
+    d = llm_engine(store, server).ask(Q, as_of=NOW)
+    assert d.status is Status.ANSWER and d.answer is not None
+    assert "\x1b" not in d.answer and "\r" not in d.answer and d.answer.startswith(words[0])
+
+
+def test_llm_decomposer_refuses_more_claims_than_a_question_may_require(store: SQLiteStore, server: Server) -> None:
+    e = engine(store, decomposer=LLMDecomposer("splitter", client=Client("splitter", base_url=server.url)))
+    nine = [f"What is part {n} of the answer?" for n in range(1, 10)]
+    server.reply({"claims": nine})
+    with pytest.raises(ModelError, match="9 claims, more than the 8"):
+        e.ask(Q, as_of=NOW)
+    # Duplicates are removed before counting: eight copies of one claim and one other are two claims.
+    server.reply({"claims": [nine[0]] * 8 + [nine[1]]})
+    d = e.ask(Q, as_of=NOW)
+    assert [c.text for c in d.claims] == nine[:2]
+    assert e.last_record is not None and e.last_record["models"]["decomposer"] == "llm:splitter"

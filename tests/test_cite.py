@@ -1,0 +1,40 @@
+"""Re-verifying a draft: a verbatim quote is whole sentences of what it cites, never a fragment."""
+
+from __future__ import annotations
+
+from answerable.cite import quoted, verify_draft
+from answerable.types import Draft, DraftSentence
+
+MYTHS = (
+    "A common myth is that Lumen API keys expire after 90 days. That is false: keys never expire.\n"
+    "- Rotate keys yearly.\n"
+    "## Limits\n"
+    "Each project may hold 10 active keys."
+)
+
+
+def test_whole_sentences_are_quoted_and_fragments_are_not():
+    for whole in (
+        "A common myth is that Lumen API keys expire after 90 days.",
+        "that is FALSE:   keys never expire.",  # case and spacing aside
+        "A common myth is that Lumen API keys expire after 90 days. That is false: keys never expire.",
+        "Rotate keys yearly.",  # a list item's marker quoted or not
+        "- Rotate keys yearly.",
+    ):
+        assert quoted(whole, MYTHS), whole
+    for fragment in (
+        "Lumen API keys expire after 90 days.",  # the opposite of what the page says
+        "keys never expire.",
+        "Each project may hold 10 active",
+        "Keys expire after 90 days.",  # not in the page at all
+    ):
+        assert not quoted(fragment, MYTHS), fragment
+
+
+def test_a_fragment_is_left_to_the_entailment_model():
+    draft = Draft((DraftSentence("Lumen API keys expire after 90 days.", ("p#0",)),))
+    assert verify_draft(draft, {"p#0": MYTHS}).sentences[0].support == 0.0
+    judged = verify_draft(draft, {"p#0": MYTHS}, lambda sentence, text: 0.2)
+    assert judged.sentences[0].support == 0.2
+    whole = Draft((DraftSentence("That is false: keys never expire.", ("p#0",)),))
+    assert verify_draft(whole, {"p#0": MYTHS}, lambda sentence, text: 0.2).sentences[0].support == 1.0
