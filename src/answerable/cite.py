@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 
 from answerable.types import Draft, DraftSentence
 
@@ -41,6 +42,15 @@ def normalise(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+@lru_cache(maxsize=256)
+def sentences_of(text: str) -> tuple[str, ...]:
+    """Sentences of a passage, as the extractive generator quotes them (line breaks joined first: Markdown
+    wraps sentences across lines). Cached: the check re-reads the passages the generator just split."""
+    from answerable.ingest.chunking import sentences
+
+    return tuple(sentences(" ".join(text.split())))
+
+
 _LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
 
 
@@ -51,9 +61,7 @@ def quoted(sentence: str, text: str) -> bool:
     target = _LEAD.sub("", normalise(sentence))
     if not target or target not in normalise(text):
         return False
-    from answerable.ingest.chunking import sentences
-
-    parts = [_LEAD.sub("", normalise(s)) for s in sentences(" ".join(text.split()))]
+    parts = [_LEAD.sub("", normalise(s)) for s in sentences_of(text)]
     for start in range(len(parts)):
         joined = ""
         for part in parts[start:]:  # the run of sentences from here, until it is as long as the target

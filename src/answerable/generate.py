@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
+from answerable.cite import sentences_of
 from answerable.errors import ModelError
 from answerable.models.ensemble import logit
 from answerable.types import Claim, Draft, DraftSentence, Passage
@@ -26,9 +27,7 @@ class Generator(Protocol):
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a passage. Line breaks are joined first: Markdown wraps sentences across lines."""
-    from answerable.ingest.chunking import sentences
-
-    return sentences(" ".join(text.split()))
+    return list(sentences_of(text))
 
 
 Scorer = Callable[[str, Sequence[str]], list[float]]
