@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from answerable.errors import ModelError
+from answerable.errors import ModelError, UnknownModelError
 
 Vectors = npt.NDArray[np.float32]
 DEFAULT_EMBEDDER = "minilm"
@@ -118,6 +118,16 @@ class HashEmbedder:
         return result
 
 
+def _hash_dim(spec: str) -> int:
+    """The dimension of `hash` (384) or `hash:DIM`; anything else is a bad spec (exit 2), not a traceback."""
+    _, _, dim = spec.partition(":")
+    if not dim:
+        return 384
+    if not dim.isdigit() or int(dim) < 1:
+        raise UnknownModelError(f"embedder {spec!r}: expected hash:DIM with DIM a whole number of at least 1")
+    return int(dim)
+
+
 _CACHE: dict[str, Embedder] = {}
 _LOCK = Lock()
 
@@ -125,7 +135,7 @@ _LOCK = Lock()
 def load_embedder(spec: str | None = None) -> Embedder:
     """`minilm` (default, the packaged model), `hash:DIM`, or any sentence-transformers name or path.
 
-    Loaded once per process and spec.
+    Loaded once per process and spec. A malformed `hash:DIM` is an UnknownModelError (bad input).
     """
     spec = spec or os.environ.get("ANSWERABLE_EMBEDDER") or DEFAULT_EMBEDDER
     with _LOCK:
@@ -133,9 +143,8 @@ def load_embedder(spec: str | None = None) -> Embedder:
             if spec == "minilm":
                 embedder: Embedder = SentenceTransformerEmbedder(packaged_minilm_path())
                 embedder.name = "minilm"
-            elif spec.startswith("hash"):
-                _, _, dim = spec.partition(":")
-                embedder = HashEmbedder(int(dim) if dim else 384)
+            elif spec == "hash" or spec.startswith("hash:"):
+                embedder = HashEmbedder(_hash_dim(spec))
             else:
                 embedder = SentenceTransformerEmbedder(spec)
             _CACHE[spec] = embedder

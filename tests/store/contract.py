@@ -1,10 +1,14 @@
 """The store contract: every backend's test class inherits this and must pass all of it.
 
-Subclasses provide a `store` fixture giving a fresh, empty store.
+Subclasses provide a `store` fixture giving a fresh, empty store, and `open_again`, a function opening
+another handle (its own connection) on that same store, as a second process would.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
@@ -257,6 +261,94 @@ class StoreContract:
             for k in (0, -3):  # SQL reads a negative LIMIT as none: never return everything
                 with pytest.raises(InputError, match="k: expected at least 1 passage"):
                     search(k)
+
+    def test_accents_are_folded_in_pages_and_queries(self, store: Store) -> None:
+        """SQLite's FTS5 folds diacritics (remove_diacritics 2); every backend matches "resume" to "résumé"."""
+        store.check_embedder(EMB.name, EMB.dim)
+        put(store, *doc("cv", "Attach your résumé when you apply at the Café."))
+        put(store, *doc("plain", "Update the naive resume template."))
+        assert store.search_bm25("resume cafe", Filter(), 5)[0].id == "cv#0"
+        assert "plain#0" in [p.id for p in store.search_bm25("naïve résumé", Filter(), 5)]
+        assert "cv#0" in [p.id for p in store.search_hybrid("RÉSUMÉ", vec("RÉSUMÉ"), Filter(), 5)]
+
+    # --- two handles on one store at once (two processes) ----------------------------------------------
+
+    def test_two_first_writers_of_a_new_store(self, store: Store, open_again: Callable[[], Store]) -> None:
+        """Two ingests into a new store at once: the one that finds the embedder already recorded writes too."""
+        other = open_again()  # opened before either recorded the embedder
+        try:
+            store.check_embedder(EMB.name, EMB.dim)
+            other.check_embedder(EMB.name, EMB.dim)
+            put(other, *doc("billing", "Refunds are available within 30 days of purchase."))
+            assert [p.id for p in store.get(["billing#0"], Filter())] == ["billing#0"]
+        finally:
+            other.close()
+
+    def test_two_writers_of_one_page_at_once(self, store: Store, open_again: Callable[[], Store]) -> None:
+        """Two ingests of the same pages at once: each upsert replaces the page whole, none fails."""
+        store.check_embedder(EMB.name, EMB.dim)
+        put(store, *doc("keys", "Rotate an API key from Settings."))
+        errors: list[BaseException] = []
+
+        def write(s: Store, tag: str) -> None:
+            try:
+                for i in range(40):
+                    put(s, *doc("keys", f"Rotate an API key ({tag} {i}).", "Keys expire."), doc_hash=f"{tag}{i}")
+            except BaseException as exc:  # reported by the assertion below
+                errors.append(exc)
+            finally:
+                s.close()
+
+        writers = [threading.Thread(target=write, args=(open_again(), tag)) for tag in "ab"]
+        for w in writers:
+            w.start()
+        for w in writers:
+            w.join()
+        assert errors == []
+        assert store.document_ids("default") == ["keys"] and store.stats().chunks == 2
+        assert store.integrity_check() == []
+
+    def test_a_search_during_a_reingest_of_the_page_still_finds_it(
+        self, store: Store, open_again: Callable[[], Store]
+    ) -> None:
+        """Re-ingesting a page replaces its chunks; a search meanwhile sees the old version or the new one."""
+        store.check_embedder(EMB.name, EMB.dim)
+        texts = ["Refunds are available within 30 days.", "Refunds reach your card in 5 to 10 days."]
+        put(store, *doc("refunds", *texts))
+        writer = open_again()
+        stop = threading.Event()
+        writes = [0]
+
+        def rewrite() -> None:
+            try:
+                while not stop.is_set():
+                    writes[0] += 1
+                    put(writer, *doc("refunds", *texts, owner=f"o{writes[0]}"), doc_hash=f"h{writes[0]}")
+            finally:
+                writer.close()
+
+        thread = threading.Thread(target=rewrite)
+        thread.start()
+        q = vec("refund days")
+        empty: dict[str, int] = {}
+        searches = 0
+        try:
+            deadline = time.monotonic() + 2.0
+            while time.monotonic() < deadline:
+                for name, found in (
+                    ("hybrid", lambda: store.search_hybrid("refund days", q, Filter(), 2)),
+                    ("bm25", lambda: store.search_bm25("refund days", Filter(), 2)),
+                    ("vector", lambda: store.search_vector(q, Filter(), 2)),
+                    ("get", lambda: store.get(["refunds#0", "refunds#1"], Filter())),
+                ):
+                    searches += 1
+                    if len(found()) != 2:
+                        empty[name] = empty.get(name, 0) + 1
+        finally:
+            stop.set()
+            thread.join()
+        assert writes[0] > 5 and searches > 20
+        assert empty == {}
 
     def test_integrity_check_passes_on_a_sound_store(self, corpus: Store) -> None:
         assert corpus.integrity_check() == []

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,10 @@ class TestSQLiteStore(StoreContract, LogContract):
         s = SQLiteStore(tmp_path / "index.db")
         yield s
         s.close()
+
+    @pytest.fixture
+    def open_again(self, tmp_path: Path) -> Callable[[], SQLiteStore]:
+        return lambda: SQLiteStore(tmp_path / "index.db")
 
 
 def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

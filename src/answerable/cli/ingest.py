@@ -99,8 +99,10 @@ def ingest_command(
     )
     config = ChunkConfig(size=chunk_size, overlap=overlap)
     files = len(list(walk(paths)))
-    store = open_store(store_url)
+    # The embedder first: a spec that cannot be loaded must not leave behind a new, empty index that reading
+    # commands would then accept.
     embedder = load_embedder(embedder_spec)
+    store = open_store(store_url)
     report = IngestReport()
     try:
         with click.progressbar(length=files, label="ingesting", file=sys.stderr) as bar:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from answerable.errors import InputError, StoreError
 from answerable.store.base import Filter, Store, StoreStats
+from answerable.store.url import redact_url
 
 DEFAULT_STORE_URL = "sqlite:///.answerable/index.db"
 
@@ -22,7 +23,8 @@ def open_store(url: str | None = None, create: bool = True) -> Store:
     `create=False` is for commands that only read (ask, search, log, gaps): a store that was never
     written is an error naming the URL, not an empty index, so a mistyped `--store` cannot pass for "no
     documentation matches" (and leave an empty file behind); so is a file that holds no index (an empty
-    file, another application's database), which is left as it was.
+    file, another application's database), which is left as it was. A store's `url`, and every error
+    naming one, leaves out the password (`redact_url`).
     """
     url = resolve_url(url)
     if url.startswith("sqlite:///"):
@@ -36,7 +38,7 @@ def open_store(url: str | None = None, create: bool = True) -> Store:
         from answerable.store.postgres import PostgresStore
 
         return PostgresStore(url, create=create)
-    raise InputError(f"unknown store URL {url!r}: expected sqlite:///path/file.db or postgresql://...")
+    raise InputError(f"unknown store URL {redact_url(url)!r}: expected sqlite:///path/file.db or postgresql://...")
 
 
-__all__ = ["DEFAULT_STORE_URL", "Filter", "Store", "StoreStats", "open_store", "resolve_url"]
+__all__ = ["DEFAULT_STORE_URL", "Filter", "Store", "StoreStats", "open_store", "redact_url", "resolve_url"]

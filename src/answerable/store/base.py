@@ -7,6 +7,7 @@ one whose groups the principal lacks, or one outside a closed id set is never re
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -65,7 +66,7 @@ class StoreStats:
 class Store(Protocol):
     """What every backend implements; `tests/store/contract.py` holds them all to one behaviour."""
 
-    url: str
+    url: str  # as it may be shown: never with a password (`answerable.store.url.redact_url`)
 
     def upsert(
         self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
@@ -180,6 +181,15 @@ def query_terms(query: str) -> list[str]:
     words = [w.lower() for w in _TERM.findall(query)]
     kept = [w for w in words if w not in STOPWORDS]
     return list(dict.fromkeys(kept or words))
+
+
+def fold_accents(text: str) -> str:
+    """The text without diacritics (NFKD, combining marks dropped): "Café résumé" -> "Cafe resume".
+
+    SQLite's FTS5 tokenizer folds them itself (`remove_diacritics 2`); PostgreSQL's text search does not, so
+    its store folds what it indexes and what it looks for, and both backends match "resume" to "résumé".
+    """
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:

@@ -4,27 +4,49 @@ Filter columns (tenant, ACL groups, document id, effective date) are copied onto
 access filter is applied inside the index scans. Iterative scan is on, so a filtered HNSW query keeps
 scanning until it has k visible rows instead of returning fewer. Lexical ranking is PostgreSQL's
 `ts_rank_cd` (cover density), not BM25; the store protocol calls both "bm25" for the lexical list.
-A hybrid search runs its two halves at once, the vector half on a second connection, and then reads the
-passages either found in one query.
+A hybrid search runs its two halves at once, the vector half on a second connection. Each half finds its
+hits and reads their passages in one statement, so it sees one snapshot: a page re-ingested meanwhile (its
+chunks deleted and written again under new keys) is found in its old version or its new one, never in
+neither. Text is indexed and searched with its accents folded, as SQLite's FTS5 does.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, check_k, embedder_mismatch, fuse, query_terms
+from answerable.store.base import (
+    Filter,
+    StoreStats,
+    candidates,
+    check_k,
+    embedder_mismatch,
+    fold_accents,
+    fuse,
+    query_terms,
+)
+from answerable.store.url import redact_url, scrub
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
+
+if TYPE_CHECKING:
+    import psycopg
+
+# Seconds to wait for a server to answer when the URL (or PGCONNECT_TIMEOUT) sets no `connect_timeout`:
+# psycopg's own default is 130 s, a long hang for a command line.
+CONNECT_TIMEOUT = 10
+# Advisory lock keys: migrations, the embedder record, and (with a hash of tenant and id) one document.
+_MIGRATE_LOCK, _EMBEDDER_LOCK, _DOCUMENT_LOCK = 7147301, 7147302, 7147303
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
@@ -107,15 +129,64 @@ def _filter_sql(flt: Filter, alias: str = "c") -> tuple[str, dict[str, Any]]:
     return " AND ".join(clauses), params
 
 
+def _lexical_query(terms: Sequence[str]) -> str:
+    """A websearch query matching any term, each as written and with its accents folded: a store built before
+    bodies were folded holds "résumé" as written, a newer one holds "resume"."""
+    forms = [form for term in terms for form in (fold_accents(term), term)]
+    return " or ".join(dict.fromkeys(forms))
+
+
+def _with_passages(hits_sql: str, flt: Filter) -> str:
+    """One statement: the hits (pk, score) of `hits_sql` and the passages they name, in one snapshot.
+
+    A hit's passage read by a later statement may be gone by then (a concurrent upsert deletes and writes
+    chunks again under new keys). `superseded_by` lists the visible documents naming the page as superseded;
+    a hidden replacement is never revealed.
+    """
+    where, _ = _filter_sql(replace(flt, doc_ids=None), alias="s")
+    return (
+        f"WITH hits AS MATERIALIZED ({hits_sql}) "
+        "SELECT h.pk, h.score, c.id, c.text, c.heading, d.id, d.title, d.url, d.owner, d.updated_at, "
+        "d.effective_date, d.trust, d.source_kind, d.acl, d.tenant, d.supersedes, "
+        f"ARRAY(SELECT s.id FROM documents s WHERE s.supersedes @> ARRAY[d.id] AND {where} ORDER BY s.id) "
+        "FROM hits h JOIN chunks c ON c.pk = h.pk JOIN documents d ON d.pk = c.doc"
+    )
+
+
+def _passage(r: tuple[Any, ...], scores: Scores) -> Passage:
+    return Passage(
+        id=r[2],
+        document_id=r[5],
+        text=r[3],
+        title=r[6],
+        url=r[7],
+        owner=r[8],
+        updated_at=r[9],
+        effective_date=r[10],
+        trust=TrustTier(r[11]) if r[11] else None,
+        source_kind=r[12],
+        acl=tuple(r[13]),
+        tenant=r[14],
+        supersedes=tuple(r[15]),
+        superseded_by=tuple(r[16]),
+        heading_path=tuple(r[4]),
+        scores=scores,
+    )
+
+
 class PostgresStore:
-    """A store in any PostgreSQL with pgvector (`postgresql://...`)."""
+    """A store in any PostgreSQL with pgvector (`postgresql://...`).
+
+    `url` is the URL without its password (what may be shown); every error message leaves it out too.
+    """
 
     def __init__(self, url: str, create: bool = True) -> None:
         try:
             import psycopg
         except ImportError as exc:
             raise StoreError("PostgreSQL support needs psycopg: pip install 'answerable[postgres]'") from exc
-        self.url = url
+        self.url = redact_url(url)
+        self._url = url  # with the password, to connect; never shown
         self._psycopg = psycopg
         self._lock = threading.RLock()
         # Hybrid search runs its vector half on a second connection, in one worker thread, while the
@@ -125,16 +196,39 @@ class PostgresStore:
         self._worker: ThreadPoolExecutor | None = None
         self.ef_search = 100  # HNSW candidate list; iterative scan extends it when the filter drops rows
         try:
-            self.conn = psycopg.connect(url, autocommit=True)
-            if not create and self.conn.execute("SELECT to_regclass('migrations')").fetchone() == (None,):
-                self.conn.close()
+            self.conn = self._connect()
+        except psycopg.Error as exc:
+            self._fail("cannot open PostgreSQL store", exc)
+        try:
+            pending = self._pending_migrations()
+            if pending is None and not create:
                 raise StoreError(
                     "no index in this PostgreSQL database: build one with `answerable ingest DOCS --store URL`"
                 )
-            self._migrate()
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot open PostgreSQL store: {exc}") from exc
-        self._dim = self._stored_dim()
+            if pending != []:
+                self._migrate(pending or [name for name, _ in MIGRATIONS])
+            self._dim = self._stored_dim()
+        except BaseException as exc:
+            self.conn.close()
+            if isinstance(exc, psycopg.Error):
+                self._fail("cannot open PostgreSQL store", exc)
+            raise
+
+    def _fail(self, what: str, exc: Exception) -> NoReturn:
+        """Raise a StoreError for a driver error, without the URL's password (libpq quotes what it parses)."""
+        text = str(exc).strip()
+        safe = scrub(text, self._url)
+        error = StoreError(f"{what}: {safe}")
+        if safe != text:
+            raise error from None  # the driver's exception still holds the password: keep it out of tracebacks
+        raise error from exc
+
+    def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
+        from psycopg.conninfo import conninfo_to_dict
+
+        timeout = "connect_timeout" in conninfo_to_dict(self._url) or os.environ.get("PGCONNECT_TIMEOUT")
+        extra: dict[str, Any] = {} if timeout else {"connect_timeout": CONNECT_TIMEOUT}
+        return self._psycopg.connect(self._url, autocommit=True, **extra)
 
     @contextmanager
     def _errors(self, what: str, lock: Any = None) -> Iterator[None]:
@@ -142,28 +236,52 @@ class PostgresStore:
             with lock or self._lock:
                 yield
         except self._psycopg.Error as exc:
-            raise StoreError(f"{what} failed on PostgreSQL: {exc}") from exc
+            self._fail(f"{what} failed on PostgreSQL", exc)
 
-    def _migrate(self) -> None:
-        with self.conn.transaction():
-            self.conn.execute("SELECT pg_advisory_xact_lock(7147301)")
-            self.conn.execute("CREATE TABLE IF NOT EXISTS migrations(name text PRIMARY KEY, applied_at timestamptz)")
-            done = {r[0] for r in self.conn.execute("SELECT name FROM migrations").fetchall()}
-            for name, sql in MIGRATIONS:
-                if name not in done:
-                    self.conn.execute(sql)
-                    self.conn.execute("INSERT INTO migrations VALUES (%s, now())", (name,))
+    def _pending_migrations(self) -> list[str] | None:
+        """The migrations not yet applied (None: no schema at all), read without writing anything, so that a
+        role that may only read opens a store that is up to date."""
+        if self.conn.execute("SELECT to_regclass('migrations')").fetchone() == (None,):
+            return None
+        done = {r[0] for r in self.conn.execute("SELECT name FROM migrations").fetchall()}
+        return [name for name, _ in MIGRATIONS if name not in done]
+
+    def _migrate(self, pending: Sequence[str]) -> None:
+        try:
+            with self.conn.transaction():
+                self.conn.execute(f"SELECT pg_advisory_xact_lock({_MIGRATE_LOCK})")
+                self.conn.execute(
+                    "CREATE TABLE IF NOT EXISTS migrations(name text PRIMARY KEY, applied_at timestamptz)"
+                )
+                done = {r[0] for r in self.conn.execute("SELECT name FROM migrations").fetchall()}
+                for name, sql in MIGRATIONS:
+                    if name not in done:
+                        self.conn.execute(sql)
+                        self.conn.execute("INSERT INTO migrations VALUES (%s, now())", (name,))
+        except self._psycopg.errors.InsufficientPrivilege as exc:
+            self._fail(
+                f"this PostgreSQL database needs migrating ({', '.join(pending)}) and role {self.conn.info.user} "
+                "may not change its schema; run `answerable ingest` once as a role that may (its owner)",
+                exc,
+            )
 
     def _stored_dim(self) -> int | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
         return int(row[0]) if row else None
+
+    def _indexed(self) -> bool:
+        """Whether the chunks table exists yet; a store opened before its first ingest looks again."""
+        if self._dim is None:
+            with self._lock:
+                self._dim = self._stored_dim()
+        return self._dim is not None
 
     def _rows(self, sql: str, params: dict[str, Any] | Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
 
     def check_embedder(self, name: str, dim: int) -> None:
         with self._errors("recording the embedder"), self.conn.transaction():
-            self.conn.execute("SELECT pg_advisory_xact_lock(7147302)")
+            self.conn.execute(f"SELECT pg_advisory_xact_lock({_EMBEDDER_LOCK})")
             stored = dict(self._rows("SELECT key, value FROM meta"))
             if not stored:
                 self.conn.execute("INSERT INTO meta VALUES ('embedder', %s), ('dim', %s)", (name, str(dim)))
@@ -173,6 +291,7 @@ class PostgresStore:
         error = embedder_mismatch("this database", stored, name, dim)
         if error is not None:
             raise error
+        self._dim = dim  # recorded by another writer (two first ingests at once): the chunks table is there
 
     def upsert(
         self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
@@ -182,6 +301,12 @@ class PostgresStore:
         if len(chunks) != len(vectors):
             raise StoreError(f"{document.id}: {len(chunks)} chunks but {len(vectors)} vectors")
         with self._errors(f"writing {document.id}"), self.conn.transaction():
+            # Two writers of one page at once would both delete nothing and then collide on UNIQUE(tenant, id):
+            # the second waits here until the first commits, then replaces its version.
+            self.conn.execute(
+                f"SELECT pg_advisory_xact_lock({_DOCUMENT_LOCK}, hashtext(%s))",
+                (json.dumps([document.tenant, document.id]),),
+            )
             self.conn.execute("DELETE FROM documents WHERE tenant = %s AND id = %s", (document.tenant, document.id))
             row = self.conn.execute(
                 "INSERT INTO documents(tenant, id, title, url, owner, updated_at, effective_date, trust, source_kind, "
@@ -219,7 +344,7 @@ class PostgresStore:
                             c.text,
                             json.dumps(list(c.heading_path)),
                             c.content_hash,
-                            embedding_text(document.title, c.heading_path, c.text),
+                            fold_accents(embedding_text(document.title, c.heading_path, c.text)),
                             _vector(v),
                         )
                         for c, v in zip(chunks, vectors, strict=True)
@@ -246,9 +371,11 @@ class PostgresStore:
         return [r[0] for r in rows]
 
     def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
-        if not hashes or self._dim is None:
+        if not hashes:
             return {}
         with self._errors("reading stored vectors"):
+            if not self._indexed():
+                return {}
             rows = self._rows(
                 "SELECT DISTINCT ON (content_hash) content_hash, embedding::text FROM chunks "
                 "WHERE content_hash = ANY(%s::text[])",
@@ -256,143 +383,94 @@ class PostgresStore:
             )
         return {h: np.asarray(json.loads(v), dtype=np.float32) for h, v in rows}
 
-    def _passages(self, pks: Sequence[int], flt: Filter) -> dict[int, Passage]:
-        if not pks:
-            return {}
-        where, params = _filter_sql(flt)
-        params["pks"] = list(pks)
-        rows = self._rows(
-            "SELECT c.pk, c.id, c.text, c.heading, d.id, d.title, d.url, d.owner, d.updated_at, d.effective_date, "
-            "d.trust, d.source_kind, d.acl, d.tenant, d.supersedes FROM chunks c JOIN documents d ON d.pk = c.doc "
-            f"WHERE c.pk = ANY(%(pks)s::bigint[]) AND {where}",
-            params,
-        )
-        superseded = self._superseded_by({r[4] for r in rows}, flt)
-        return {
-            r[0]: Passage(
-                id=r[1],
-                document_id=r[4],
-                text=r[2],
-                title=r[5],
-                url=r[6],
-                owner=r[7],
-                updated_at=r[8],
-                effective_date=r[9],
-                trust=TrustTier(r[10]) if r[10] else None,
-                source_kind=r[11],
-                acl=tuple(r[12]),
-                tenant=r[13],
-                supersedes=tuple(r[14]),
-                superseded_by=superseded.get(r[4], ()),
-                heading_path=tuple(r[3]),
-                scores=Scores(),
-            )
-            for r in rows
-        }
-
-    def _superseded_by(self, doc_ids: set[str], flt: Filter) -> dict[str, tuple[str, ...]]:
-        """Visible documents that name these as superseded; a hidden replacement is never revealed."""
-        if not doc_ids:
-            return {}
-        where, params = _filter_sql(replace(flt, doc_ids=None), alias="d")
-        params["targets"] = sorted(doc_ids)
-        out: dict[str, list[str]] = {}
-        for target, newer in self._rows(
-            "SELECT t.target, d.id FROM documents d, unnest(d.supersedes) AS t(target) "
-            f"WHERE d.supersedes && %(targets)s::text[] AND t.target = ANY(%(targets)s::text[]) AND {where} "
-            "ORDER BY d.id",
-            params,
-        ):
-            out.setdefault(target, []).append(newer)
-        return {k: tuple(v) for k, v in out.items()}
-
     def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
-        if not ids or self._dim is None:
+        if not ids:
             return []
         where, params = _filter_sql(flt)
         params["ids"] = list(ids)
         with self._errors("reading passages"):
-            pks = [
-                r[0]
-                for r in self._rows(f"SELECT c.pk FROM chunks c WHERE c.id = ANY(%(ids)s::text[]) AND {where}", params)
-            ]
-            found = self._passages(pks, flt)
-        by_id = {p.id: p for p in found.values()}
-        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
-
-    def _bm25_hits(self, query: str, flt: Filter, k: int) -> list[tuple[int, float]]:
-        """(chunk pk, ts_rank_cd) of the best `k` lexical matches the filter allows."""
-        terms = query_terms(query)
-        if not terms or self._dim is None:
-            return []
-        where, params = _filter_sql(flt)
-        params.update(q=" or ".join(terms), k=k)
-        with self._errors("lexical search"):
+            if not self._indexed():
+                return []
             rows = self._rows(
-                "SELECT c.pk, ts_rank_cd(c.body, q) AS s FROM chunks c, websearch_to_tsquery('english', %(q)s) q "
-                f"WHERE c.body @@ q AND {where} ORDER BY s DESC, c.pk LIMIT %(k)s",
+                _with_passages(
+                    f"SELECT c.pk, 0.0::float8 AS score FROM chunks c WHERE c.id = ANY(%(ids)s::text[]) AND {where}",
+                    flt,
+                ),
                 params,
             )
-        return [(pk, float(s)) for pk, s in rows]
+        by_id = {r[2]: _passage(r, Scores()) for r in rows}
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
-    def _vector_hits(
-        self, vector: npt.NDArray[np.float32], flt: Filter, k: int, side: bool = False
-    ) -> list[tuple[int, float]]:
-        """(chunk pk, cosine similarity) of the `k` nearest chunks the filter allows (`side`: on the second
-        connection)."""
-        if self._dim is None:
+    def _lexical(self, query: str, flt: Filter, k: int) -> list[Passage]:
+        """The best `k` lexical matches the filter allows, by `ts_rank_cd`, with their passages."""
+        terms = query_terms(query)
+        if not terms:
             return []
+        where, params = _filter_sql(flt)
+        params.update(q=_lexical_query(terms), k=k)
+        with self._errors("lexical search"):
+            if not self._indexed():
+                return []
+            rows = self._rows(
+                _with_passages(
+                    "SELECT c.pk, ts_rank_cd(c.body, q) AS score FROM chunks c, "
+                    "websearch_to_tsquery('english', %(q)s) q "
+                    f"WHERE c.body @@ q AND {where} ORDER BY score DESC, c.pk LIMIT %(k)s",
+                    flt,
+                ),
+                params,
+            )
+        rows.sort(key=lambda r: (-r[1], r[0]))
+        return [_passage(r, Scores(bm25=float(r[1]))) for r in rows]
+
+    def _nearest(self, vector: npt.NDArray[np.float32], flt: Filter, k: int, side: bool = False) -> list[Passage]:
+        """The `k` nearest chunks the filter allows, by cosine similarity, with their passages (`side`: on the
+        second connection)."""
         where, params = _filter_sql(flt)
         params.update(v=_vector(vector), k=k)
         with self._errors("vector search", self._side_lock if side else None):
+            if not self._indexed():
+                return []
             conn = self._side_connection() if side else self.conn
             with conn.transaction():
                 conn.execute("SET LOCAL hnsw.iterative_scan = 'relaxed_order'")
                 conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
                 rows = conn.execute(
-                    "SELECT c.pk, c.embedding <=> %(v)s::vector AS dist FROM chunks c "
-                    f"WHERE {where} ORDER BY dist LIMIT %(k)s",
+                    _with_passages(
+                        "SELECT c.pk, c.embedding <=> %(v)s::vector AS score FROM chunks c "
+                        f"WHERE {where} ORDER BY score LIMIT %(k)s",
+                        flt,
+                    ),
                     params,
                 ).fetchall()
-        rows.sort(key=lambda h: (h[1], h[0]))  # relaxed order: re-sort the few rows returned
-        return [(pk, 1.0 - float(d)) for pk, d in rows]
-
-    def _scored(self, hits: Sequence[tuple[int, float]], found: dict[int, Passage], stage: str) -> list[Passage]:
-        return [replace(found[pk], scores=Scores(**{stage: s})) for pk, s in hits if pk in found]
-
-    def _fetch(self, pks: Sequence[int], flt: Filter) -> dict[int, Passage]:
-        with self._errors("reading passages"):
-            return self._passages(list(dict.fromkeys(pks)), flt)
+        rows.sort(key=lambda r: (r[1], r[0]))  # relaxed order: re-sort the few rows returned
+        return [_passage(r, Scores(vector=1.0 - float(r[1]))) for r in rows]
 
     def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]:
         check_k(k)
-        hits = self._bm25_hits(query, flt, k)
-        return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "bm25")
+        return self._lexical(query, flt, k)
 
     def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
         check_k(k)
-        hits = self._vector_hits(vector, flt, k)
-        return self._scored(hits, self._fetch([pk for pk, _ in hits], flt), "vector")
+        return self._nearest(vector, flt, k)
 
     def _side_connection(self) -> Any:
         if self._side is None:
-            self._side = self._psycopg.connect(self.url, autocommit=True)
+            self._side = self._connect()
         return self._side
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        """Both searches at once (the vector one on the second connection), each reading its own passages."""
         check_k(k)
-        """Both searches at once (the vector one on the second connection), then one read of the passages
-        either found."""
         n = candidates(k)
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="answerable-pg")
-        nearest_later = self._worker.submit(self._vector_hits, vector, flt, n, True)
+        nearest_later = self._worker.submit(self._nearest, vector, flt, n, True)
         try:
-            lexical = self._bm25_hits(query, flt, n)
+            lexical = self._lexical(query, flt, n)
         finally:
             nearest = nearest_later.result()
-        found = self._fetch([pk for pk, _ in lexical + nearest], flt)
-        return fuse(self._scored(lexical, found, "bm25"), self._scored(nearest, found, "vector"), k)
+        return fuse(lexical, nearest, k)
 
     def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
         with self._errors("writing the decision log"):
@@ -424,12 +502,12 @@ class PostgresStore:
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):
-            return StoreStats.read(self._rows, count_chunks=self._dim is not None)
+            return StoreStats.read(self._rows, count_chunks=self._indexed())
 
     def integrity_check(self) -> list[str]:
-        if self._dim is None:
-            return []
         with self._errors("integrity check"):
+            if not self._indexed():
+                return []
             gaps = self._rows(
                 "SELECT d.id FROM documents d JOIN chunks c ON c.doc = d.pk GROUP BY d.pk "
                 "HAVING count(*) != max(c.n) + 1"
