@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 from click.testing import CliRunner
 
 from answerable.cli import main
@@ -17,7 +18,7 @@ from answerable.gate import decide
 from answerable.policy import load_policy
 from answerable.render import printable, render_decision, render_record
 from answerable.store.sqlite import SQLiteStore
-from answerable.types import Principal
+from answerable.types import Chunk, Document, Principal
 from tests.conftest import ROOT
 
 # Clear screen, red, a window title, hidden text, a clickable link, a carriage return, a bell, a line
@@ -78,14 +79,13 @@ def test_log_lines_and_search_results_print_no_control_character(tmp_path: Path)
     assert out.exit_code == 0, out.output
     assert len(out.output.splitlines()) == 2 and "Where is it?\\nd_0123" in out.output
 
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "evil.md").write_text(
-        f"---\ntitle: {json.dumps(HOSTILE)}\n---\n# Sprockets\n\nThe sprocket spins \x1b[31mred\x1b[0m at 90 rpm.\n",
-        encoding="utf-8",
-    )
+    # Written to the store directly: whatever ingest does with such text, a store may already hold it.
+    text = "The sprocket spins \x1b[31mred\x1b[0m at 90 rpm."
+    page = SQLiteStore(tmp_path / "s.db")
+    page.check_embedder("hash:64", 64)
+    page.upsert(Document("evil", HOSTILE, text), [Chunk("evil#0", "evil", 0, text)], np.zeros((1, 64), "float32"), "h")
+    page.close()
     url = f"sqlite:///{tmp_path / 's.db'}"
-    assert CliRunner().invoke(main, ["ingest", str(docs), "--store", url, "--embedder", "hash:64"]).exit_code == 0
     out = CliRunner().invoke(main, ["search", "sprocket rpm", "--mode", "bm25", "--store", url])
     assert out.exit_code == 0, out.output
     assert "sprocket" in out.output and _clean(out.output) and "\\x1b[31mred" in out.output
@@ -97,3 +97,12 @@ def test_gap_reports_carry_no_control_character():
     report = GapReport("acme", None, 2, (cluster,))
     assert _clean(to_markdown(report)) and _clean(to_csv(report))
     assert "Keys\\\\x1b" in to_markdown(report)  # the escape shown, its backslash escaped for Markdown
+
+
+def test_an_error_quoting_user_text_prints_no_control_character(tmp_path: Path):
+    store = SQLiteStore(tmp_path / "index.db")
+    store.close()
+    out = CliRunner().invoke(
+        main, ["log", "show", "d_\x1b]0;pwned\x07", "--store", f"sqlite:///{tmp_path / 'index.db'}"]
+    )
+    assert out.exit_code == 2 and "no decision 'd_\\x1b]0;pwned\\x07'" in out.output and _clean(out.output)

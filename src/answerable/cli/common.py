@@ -13,6 +13,7 @@ import click
 
 from answerable.errors import AnswerableError, InputError, PolicyError
 from answerable.policy import Policy, load_policy
+from answerable.render import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,10 +42,10 @@ def reports_errors(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except (PolicyError, InputError) as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_shown(exc)}", err=True)
             sys.exit(EXIT_USAGE)
         except AnswerableError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_shown(exc)}", err=True)
             sys.exit(EXIT_ERROR)
         except BrokenPipeError:
             # The reader went away (`answerable log show | head -1`): it has what it wanted, so no error. Later
@@ -57,6 +58,12 @@ def reports_errors(fn: F) -> F:
             sys.exit(EXIT_ERROR)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _shown(exc: Exception) -> str:
+    """An error's lines with their control characters escaped: messages quote file names, titles and
+    questions, which may carry escape sequences."""
+    return "\n".join(printable(line) for line in str(exc).split("\n"))
 
 
 def require_text(value: str, what: str) -> str:
@@ -76,6 +83,6 @@ def report_skipped(skipped: Sequence[str], where: object, show: int = 20) -> Non
         return
     click.echo(f"skipped {len(skipped)} case(s) of {where}:", err=True)
     for note in skipped[:show]:
-        click.echo(f"  {note}", err=True)
+        click.echo(f"  {printable(note)}", err=True)
     if len(skipped) > show:
         click.echo(f"  ... and {len(skipped) - show} more", err=True)
