@@ -278,3 +278,87 @@ def test_base_url_gives_each_file_its_address_unless_it_states_one(tmp_path: Pat
         "billing/own-url": "https://x.example.com/own",
         "invoices": "https://docs.example.com/help/invoices.html",
     }
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("# UTF16LE Page\n\nThe value is 77.\n".encode("utf-16-le"), "contains NUL bytes: binary, or UTF-16 without"),
+        (b"\x00" * 2048, "contains NUL bytes"),
+        (b"# Title\n\nText\x00with a NUL.\n", "contains NUL bytes"),
+        (b"\xff\xfe" + "# Bad \udc00".encode("utf-16-le", "surrogatepass"), "not UTF-16 text (invalid byte at offset"),
+    ],
+)
+def test_binary_and_unmarked_utf16_are_refused(tmp_path: Path, content: bytes, reason: str) -> None:
+    path = tmp_path / "page.md"
+    path.write_bytes(content)
+    item = load_one(path)
+    assert isinstance(item, Skipped) and reason in item.reason
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_a_byte_order_mark_names_the_encoding(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "page.md"
+    text = "---\ntitle: Café\nacl: [staff]\n---\n# Café\n\nThe value is 77.\n"
+    bom = {"utf-16-be": b"\xfe\xff"}.get(encoding, b"")
+    path.write_bytes(bom + text.encode(encoding))
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded), loaded
+    d = loaded.document
+    assert (d.title, d.acl, d.text) == ("Café", ("staff",), "The value is 77.")
+
+
+def test_a_corpus_text_with_nul_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "corpus.jsonl"
+    path.write_text('{"id": "a", "title": "A", "text": "ok"}\n{"id": "b", "title": "B", "text": "x\\u0000y"}\n')
+    items = list(load_file(path, "corpus", Defaults()))
+    assert isinstance(items[0], Loaded)
+    assert isinstance(items[1], Skipped) and items[1].reason == "text: contains NUL characters"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("url", "javascript:alert(1)", "url: expected an absolute http(s) URL, got 'javascript:alert(1)'"),
+        ("url", "file:///etc/passwd", "url: expected an absolute http(s) URL"),
+        ("url", "/billing/refunds", "url: expected an absolute http(s) URL"),
+        ("url", "https:///no-host", "url: expected an absolute http(s) URL"),
+        ("url", "https://docs.example.com/a b", "url: must not contain white space or control characters"),
+        ("url", "https://docs.example.com/a\u0007", "url: must not contain white space or control characters"),
+        ("url", ["https://x.example"], "url: expected a URL"),
+        ("title", "Refunds\u001b[31m", "title: contains a control character (U+001B)"),
+        ("owner", "docs\u0000team", "owner: contains a control character (U+0000)"),
+        ("acl", ["staff\u0008"], "acl: contains a control character (U+0008)"),
+        ("tenant", "acme\u007f", "tenant: contains a control character (U+007F)"),
+    ],
+)
+def test_urls_and_text_fields_are_checked_in_front_matter_and_corpus(
+    tmp_path: Path, field: str, value: object, reason: str
+) -> None:
+    record = {"id": "page", "title": "Page", "text": "Text.", field: value}
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(json.dumps(record) + "\n")
+    page = tmp_path / "page.md"
+    page.write_text("---\n" + json.dumps({field: value}) + "\n---\nText.\n")  # JSON is YAML
+    for item in (load_one(corpus), load_one(page)):
+        assert isinstance(item, Skipped) and item.reason.startswith(reason), item
+
+
+def test_a_heading_with_a_control_character_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "page.md"
+    path.write_text("# Refunds\u0007\n\nText.\n")
+    item = load_one(path)
+    assert isinstance(item, Skipped) and item.reason.startswith("title: contains a control character (U+0007)")
+    path.write_text("---\ntitle: 'Tabs\tare fine'\nurl: https://docs.example.com/a?b=1#c\n---\nText.\n")
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded) and loaded.document.url == "https://docs.example.com/a?b=1#c"
+
+
+def test_an_html_page_states_no_url_that_is_not_one(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text(
+        '<html><head><link rel="canonical" href="https://docs.example.com/a b">'
+        '<meta property="og:url" content="https://docs.example.com/page"></head><body><p>Text.</p></body></html>'
+    )
+    loaded = load_one(path)
+    assert isinstance(loaded, Loaded) and loaded.document.url == "https://docs.example.com/page"

@@ -291,3 +291,38 @@ def test_an_interrupted_ingest_says_what_landed_and_the_rest_is_as_it_was(
     assert result.exit_code == 130, result.output
     assert "interrupted: 1 documents, 1 chunks written before it (each whole)" in result.output
     assert "run the same command again" in result.output
+
+
+def test_base_url_cites_the_real_file_name_and_a_clash_of_ids_names_both_files(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "guide" / "my page.md").write_text("# Spaces\n\nA page whose name has a space.")
+    (docs / "guide" / "café guide.md").write_text("# Café\n\nA page whose name is not ASCII.")
+    (docs / "guide" / "my-page.md").write_text("# Dashes\n\nA page whose name has a dash.")
+    (docs / "Upper.HTML").write_text("<p>An HTML page with an upper-case suffix.</p>")
+    store = SQLiteStore(tmp_path / "i.db")
+    report = ingest([docs], store, CountingEmbedder(), defaults=Defaults(base_url="https://docs.example.com/help"))
+    urls = {p.document_id: p.url for p in store.get(["guide/my-page#0", "guide/café-guide#0", "Upper#0"], Filter())}
+    assert urls == {
+        "guide/my-page": "https://docs.example.com/help/guide/my%20page",
+        "guide/café-guide": "https://docs.example.com/help/guide/caf%C3%A9%20guide",
+        "Upper": "https://docs.example.com/help/Upper.HTML",
+    }
+    (skipped,) = report.skipped
+    assert skipped.source == str(docs / "guide" / "my-page.md")
+    first = docs / "guide" / "my page.md"
+    assert skipped.reason == f"duplicate document id 'guide/my-page' in this batch: {first} has it already"
+
+
+def test_a_toml_restricted_page_is_not_stored_public(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "pager.md").write_text(
+        '+++\ntitle = "Pager"\ntenant = "secret"\nacl = ["staff"]\n+++\n# Pager\n\nThe escalation pager is 555-0199.\n'
+    )
+    store = SQLiteStore(tmp_path / "i.db")
+    assert ingest([docs], store, CountingEmbedder()).documents == 1
+    assert store.search_bm25("escalation pager", Filter(), 10) == []
+    assert store.search_bm25("escalation pager", Filter(tenant="secret"), 10) == []
+    (hit,) = store.search_bm25("escalation pager", Filter(tenant="secret", groups=frozenset({"staff"})), 10)
+    assert "tenant" not in hit.text and "+++" not in hit.text

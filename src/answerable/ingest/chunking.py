@@ -1,9 +1,9 @@
 """Heading-aware, sentence-bounded chunking with stable ids and content hashes.
 
 A chunk never crosses a heading. Within a section, paragraphs are the units; a paragraph longer than the
-chunk size is split into sentences (pysbd). Units are packed up to `size` characters, and the next
-chunk repeats trailing units of up to `overlap` characters. Ids are `<document id>#<n>`, so one
-document's chunks never depend on another document.
+chunk size is split into sentences (pysbd, a bounded window at a time, so the cost stays linear). Units
+are packed up to `size` characters, and the next chunk repeats trailing units of up to `overlap`
+characters. Ids are `<document id>#<n>`, so one document's chunks never depend on another document.
 """
 
 from __future__ import annotations
@@ -40,9 +40,51 @@ def _segmenter() -> Any:
     return pysbd.Segmenter(language="en", clean=False)
 
 
+# pysbd's time grows with the square of its input (a 122 KB paragraph took 50 s), so a longer text is
+# segmented a window at a time: the window's last sentence may be cut short by the window's end, so it is
+# segmented again at the start of the next window. A text up to one window is segmented whole, as before.
+_WINDOW = 4000
+
+
+def _segments(text: str) -> list[str]:
+    return [s for s in _segmenter().segment(text) if s]
+
+
+def _windowed(text: str) -> list[str]:
+    """pysbd's segments of a long text, in linear time; joined, they are the text again."""
+    out: list[str] = []
+    start = 0
+    while len(text) - start > _WINDOW:
+        window = text[start : start + _WINDOW]
+        segments = _segments(window)
+        done = sum(len(s) for s in segments[:-1])
+        if "".join(segments) != window:  # pysbd changed the text: take the window as it is
+            segments, done = [window], 0
+        if done < _WINDOW // 2:
+            # no sentence ends in the second half of the window: cut the long one at its last line break,
+            # else at a sentence end or a space, else at the window's end
+            rest = window[done:]
+            found = (i for i in (rest.rfind("\n"), _last_sentence_end(rest), rest.rfind(" ")) if i >= len(rest) // 2)
+            cut = next(found, len(rest) - 1) + 1
+            out.extend(segments[:-1])
+            out.append(rest[:cut])
+            done += cut
+        else:
+            out.extend(segments[:-1])
+        start += done
+    out.extend(_segments(text[start:]))
+    return out
+
+
+def _last_sentence_end(text: str) -> int:
+    """Index of the white space after the last `.`, `!` or `?` of `text` (-1 if none)."""
+    return max(text.rfind(". "), text.rfind("! "), text.rfind("? ")) + 1 or -1
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (pysbd, rule-based, offline)."""
-    return [s.strip() for s in _segmenter().segment(text) if s.strip()]
+    """Sentences of a paragraph (pysbd, rule-based, offline); linear time in the length of `text`."""
+    segments = _segments(text) if len(text) <= _WINDOW else _windowed(text)
+    return [s.strip() for s in segments if s.strip()]
 
 
 def _units(text: str, size: int) -> list[str]:

@@ -1,25 +1,39 @@
-"""Loaders: Markdown (YAML front matter), HTML, plain text and the JSONL corpus format, plus a walk.
+"""Loaders: Markdown (YAML or TOML front matter), HTML, plain text and the JSONL corpus format, plus a walk.
 
 Each loader turns one file into documents split into heading-labelled sections. A problem with a file
-(unreadable, empty, not UTF-8, too large, invalid metadata) becomes a `Skipped` entry naming the path
+(unreadable, empty, not text, too large, invalid metadata) becomes a `Skipped` entry naming the path
 and the reason; the rest of the batch goes on.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from answerable.errors import InputError
+from answerable.ingest.frontmatter import split_front_matter
 from answerable.ingest.metadata import Defaults, build_document
+from answerable.ingest.sections import Section, html_sections, markdown_sections
 from answerable.types import Document
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "SUPPORTED",
+    "Found",
+    "Loaded",
+    "Section",
+    "Skipped",
+    "find",
+    "html_sections",
+    "load_corpus_lines",
+    "load_file",
+    "markdown_sections",
+    "split_front_matter",
+    "walk",
+]
 
 DEFAULT_MAX_BYTES = 5_000_000
 MARKDOWN = (".md", ".markdown")
@@ -27,14 +41,6 @@ HTML = (".html", ".htm")
 TEXT = (".txt", ".text")
 JSONL = (".jsonl",)
 SUPPORTED = MARKDOWN + HTML + TEXT + JSONL
-
-
-@dataclass(frozen=True)
-class Section:
-    """A run of text under one heading path (outermost heading first)."""
-
-    heading_path: tuple[str, ...]
-    text: str
 
 
 @dataclass(frozen=True)
@@ -54,149 +60,27 @@ class Skipped:
     reason: str
 
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_FENCE = re.compile(r"^(```|~~~)")
-
-
-def markdown_sections(body: str) -> tuple[Section, ...]:
-    """Split Markdown on ATX headings (not inside code fences), keeping the heading path."""
-    sections: list[Section] = []
-    path: list[tuple[int, str]] = []
-    lines: list[str] = []
-    in_fence = False
-
-    def flush() -> None:
-        text = "\n".join(lines).strip()
-        if text:
-            sections.append(Section(tuple(h for _, h in path), text))
-        lines.clear()
-
-    for line in body.splitlines():
-        if _FENCE.match(line.strip()):
-            in_fence = not in_fence
-        match = None if in_fence else _HEADING.match(line)
-        if match:
-            flush()
-            level = len(match.group(1))
-            path[:] = [(lvl, h) for lvl, h in path if lvl < level]
-            path.append((level, match.group(2).strip()))
-        else:
-            lines.append(line)
-    flush()
-    return tuple(sections)
-
-
-class _FrontMatterLoader(yaml.SafeLoader):
-    """Safe YAML that leaves dates as the text written, so a bad one is named with its field."""
-
-
-# PyYAML builds a date from anything shaped like one and raises a bare ValueError for "2026-13-45";
-# `metadata._date` parses the text instead and names the field it came from.
-def _date_as_text(loader: _FrontMatterLoader, node: yaml.Node) -> str:
-    return str(loader.construct_scalar(node))  # type: ignore[arg-type]
-
-
-_FrontMatterLoader.add_constructor("tag:yaml.org,2002:timestamp", _date_as_text)
-
-
-def split_front_matter(text: str, source: str) -> tuple[dict[str, Any], str]:
-    """YAML front matter between `---` lines at the top, and the body after it."""
-    if not text.startswith("---"):
-        return {}, text
-    parts = re.split(r"^---\s*$", text, maxsplit=2, flags=re.M)
-    if len(parts) < 3:
-        raise InputError(f"{source}: front matter: opening '---' has no closing '---'")
-    try:
-        meta = yaml.load(parts[1], Loader=_FrontMatterLoader) or {}
-    except yaml.YAMLError as exc:
-        raise InputError(f"{source}: front matter: not valid YAML ({exc.__class__.__name__})") from exc
-    if not isinstance(meta, dict):
-        raise InputError(f"{source}: front matter: expected key: value pairs")
-    return meta, parts[2]
-
-
-# Where a generated page states its own address and last change (MkDocs, Sphinx with html_baseurl,
-# Docusaurus, most CMSs): the first of each that is present wins.
-_HTML_URL = ('link[rel="canonical"]', "href"), ('meta[property="og:url"]', "content")
-_HTML_MODIFIED = (
-    ('meta[property="article:modified_time"]', "content"),
-    ('meta[property="og:updated_time"]', "content"),
-    ('meta[name="dcterms.modified"]', "content"),
-    ('meta[name="last-modified"]', "content"),
+# A byte-order mark names the encoding; UTF-32's marks begin with UTF-16's, so they are tried first.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
 )
+NUL_TEXT = "contains NUL bytes: binary, or UTF-16 without a byte-order mark"
 
 
-def _html_meta(tree: Any) -> dict[str, str]:
-    """`url` and `updated_at` a page states about itself; a date that is not ISO is left out."""
-    meta: dict[str, str] = {}
-    for selector, attribute in _HTML_URL:
-        node = tree.css_first(selector)
-        value = (node.attributes.get(attribute) or "").strip() if node else ""
-        if value.startswith(("http://", "https://")):
-            meta["url"] = value
-            break
-    for selector, attribute in _HTML_MODIFIED:
-        node = tree.css_first(selector)
-        value = (node.attributes.get(attribute) or "").strip()[:10] if node else ""
-        try:
-            date.fromisoformat(value)
-        except ValueError:
-            continue
-        meta["updated_at"] = value
-        break
-    return meta
-
-
-def html_sections(html: str) -> tuple[str | None, tuple[Section, ...], dict[str, str]]:
-    """Visible text of an HTML page by heading, without scripts, navigation and boilerplate, and the
-    metadata the page states about itself (`url` from its canonical link, `updated_at`)."""
-    from selectolax.lexbor import LexborHTMLParser
-
-    tree = LexborHTMLParser(html)
-    title_node = tree.css_first("title")
-    title = title_node.text(strip=True) if title_node else None
-    meta = _html_meta(tree)
-    for selector in (
-        "script",
-        "style",
-        "noscript",
-        "nav",
-        "header",
-        "footer",
-        "aside",
-        "form",
-        "iframe",
-        "svg",
-        "[role=navigation]",
-        "[aria-hidden=true]",
-    ):
-        for node in tree.css(selector):
-            node.decompose()
-    root = tree.css_first("main") or tree.css_first("article") or tree.body
-    if root is None:
-        return title, (), meta
-    blocks: list[str] = []
-    for node in root.css("h1, h2, h3, h4, h5, h6, p, li, pre, td, th, dt, dd, blockquote"):
-        text = " ".join(node.text(separator=" ").split())
-        if not text:
-            continue
-        tag = node.tag or ""
-        if len(tag) == 2 and tag[0] == "h" and tag[1].isdigit():
-            blocks.append("#" * int(tag[1]) + " " + text)
-        elif not _inside_block(node):
-            blocks.append(text)
-    first_h1 = tree.css_first("h1")
-    return title or (first_h1.text(strip=True) if first_h1 else None), markdown_sections("\n\n".join(blocks)), meta
-
-
-def _inside_block(node: Any) -> bool:
-    """True when an ancestor is itself an extracted block, so its text is not taken twice."""
-    parent = node.parent
-    while parent is not None:
-        if parent.tag in ("p", "li", "pre", "td", "th", "dd", "blockquote"):
-            return True
-        parent = parent.parent
-    return False
+def decode_text(raw: bytes) -> str:
+    """Text from bytes: UTF-8, or the UTF-16/32 its byte-order mark names. Refuses text holding NUL."""
+    bom, encoding, name = next(((b, e, n) for b, e, n in _BOMS if raw.startswith(b)), (b"", "utf-8", "UTF-8"))
+    try:
+        text = raw[len(bom) :].decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not {name} text (invalid byte at offset {len(bom) + exc.start})") from None
+    if "\x00" in text:
+        raise InputError(NUL_TEXT)
+    return text
 
 
 def _read_text(path: Path, max_bytes: int) -> str:
@@ -206,16 +90,20 @@ def _read_text(path: Path, max_bytes: int) -> str:
     raw = path.read_bytes()
     if not raw.strip():
         raise InputError("empty file")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (invalid byte at offset {exc.start})") from None
+    text = decode_text(raw)
+    if not text.strip():
+        raise InputError("empty file")
+    return text
 
 
 def load_file(
-    path: Path, doc_id: str, defaults: Defaults, max_bytes: int = DEFAULT_MAX_BYTES
+    path: Path, doc_id: str, defaults: Defaults, max_bytes: int = DEFAULT_MAX_BYTES, *, rel_path: str | None = None
 ) -> Iterator[Loaded | Skipped]:
-    """Load one file; yields one Loaded per document, or Skipped entries naming the problem."""
+    """Load one file; yields one Loaded per document, or Skipped entries naming the problem.
+
+    `rel_path` is the file's path as published under `defaults.base_url` (relative to the folder given,
+    as `find` gives it); without it, the document id stands for the path.
+    """
     source = str(path)
     suffix = path.suffix.lower()
     if not path.exists():
@@ -254,7 +142,8 @@ def load_file(
             yield Skipped(source, "no text after removing markup and boilerplate")
             return
         # Published at its path under --base-url: Markdown and text without the suffix, HTML with it.
-        url_path = doc_id + suffix if suffix in HTML else doc_id
+        published = rel_path or doc_id + path.suffix
+        url_path = published if suffix in HTML else published[: -len(path.suffix) or None]
         document = build_document(
             meta, full, default_id=doc_id, default_title=title, source=source, defaults=defaults, url_path=url_path
         )
@@ -314,6 +203,9 @@ def load_corpus_lines(
         if not record["text"].strip():
             yield Skipped(where, "text: empty")
             continue
+        if "\x00" in record["text"]:
+            yield Skipped(where, "text: contains NUL characters")
+            continue
         try:
             doc = build_document(
                 record,
@@ -329,8 +221,18 @@ def load_corpus_lines(
         yield Loaded(doc, (Section((), doc.text.strip()),), where)
 
 
-def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, str]]:
-    """Files to ingest with their default document ids (path relative to the given root, no suffix)."""
+@dataclass(frozen=True)
+class Found:
+    """A file to ingest: its default document id, and its path as published (for `--base-url`)."""
+
+    path: Path
+    doc_id: str
+    rel_path: str
+
+
+def find(paths: Iterable[Path]) -> Iterator[Found]:
+    """Files to ingest. The default id is the path relative to the given root without the suffix, spaces
+    made dashes (`billing/my page.md` -> `billing/my-page`); `rel_path` keeps the real name for its URL."""
     for root in paths:
         if root.is_dir():
             # a link to nothing is listed too, so that it is reported rather than silently left out
@@ -338,6 +240,12 @@ def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, str]]:
                 rel = path.relative_to(root)
                 if any(part.startswith(".") for part in rel.parts) or path.suffix.lower() not in SUPPORTED:
                     continue
-                yield path, rel.with_suffix("").as_posix().replace(" ", "-")
+                yield Found(path, rel.with_suffix("").as_posix().replace(" ", "-"), rel.as_posix())
         else:
-            yield root, root.with_suffix("").name.replace(" ", "-")
+            yield Found(root, root.with_suffix("").name.replace(" ", "-"), root.name)
+
+
+def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, str]]:
+    """Files to ingest with their default document ids (see `find`)."""
+    for found in find(paths):
+        yield found.path, found.doc_id

@@ -1,17 +1,20 @@
 """Document metadata from front matter, corpus records or CLI flags, validated field by field.
 
 A missing field means "not stated": it never grants access. Invalid values are rejected naming the
-source and the field.
+source and the field: a URL that is not an absolute http(s) address, and any text field (title, owner,
+acl names...) holding a control character other than tab or newline, which would reach citations as
+written.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from answerable.errors import InputError
 from answerable.terms import one_edit
@@ -91,13 +94,51 @@ def _date(value: Any, source: str, field: str) -> date | None:
     raise MetadataError(source, field, f"expected a date YYYY-MM-DD, got {value!r}")
 
 
+def _control(text: str) -> str | None:
+    """The first control character in `text` other than tab and newline, if any."""
+    return next((ch for ch in text if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"), None)
+
+
+def _checked(text: str, source: str, field: str) -> str:
+    bad = _control(text)
+    if bad is not None:
+        raise MetadataError(source, field, f"contains a control character (U+{ord(bad):04X}) in {text!r}")
+    return text
+
+
 def _text(value: Any, source: str, field: str) -> str | None:
     if value is None:
         return None
     if isinstance(value, str | int | float) and not isinstance(value, bool):
-        text = str(value).strip()
+        text = _checked(str(value).strip(), source, field)
         return text or None
     raise MetadataError(source, field, f"expected text, got {value!r}")
+
+
+def check_url(url: str) -> str | None:
+    """What is wrong with `url` as a citation's link, or None: it must be an absolute http(s) URL with a
+    host and no white space or control characters (`javascript:`, `file:` and relative links are not)."""
+    if any(ch.isspace() or unicodedata.category(ch) == "Cc" for ch in url):
+        return "must not contain white space or control characters"
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        return f"not a URL ({exc})"
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return "expected an absolute http(s) URL"
+    return None
+
+
+def _url(value: Any, source: str, field: str) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str):
+        raise MetadataError(source, field, f"expected a URL, got {value!r}")
+    url = value.strip()
+    problem = check_url(url)
+    if problem:
+        raise MetadataError(source, field, f"{problem}, got {url!r}")
+    return url
 
 
 def _names(value: Any, source: str, field: str) -> tuple[str, ...]:
@@ -110,7 +151,7 @@ def _names(value: Any, source: str, field: str) -> tuple[str, ...]:
         items = [str(v).strip() for v in value]
     else:
         raise MetadataError(source, field, f"expected a list of names, got {value!r}")
-    return tuple(dict.fromkeys(i for i in items if i))
+    return tuple(dict.fromkeys(_checked(i, source, field) for i in items if i))
 
 
 def parse_trust(value: Any, source: str) -> TrustTier | None:
@@ -166,10 +207,10 @@ def build_document(
     )
     return Document(
         id=doc_id,
-        title=_text(meta.get("title"), source, "title") or default_title,
+        title=_text(meta.get("title"), source, "title") or _text(default_title, source, "title") or default_title,
         text=text,
-        url=_text(meta.get("url"), source, "url")
-        or defaults.url
+        url=_url(meta.get("url"), source, "url")
+        or _url(defaults.url, source, "url (--url)")
         or (document_url(defaults.base_url, url_path) if defaults.base_url and url_path else None),
         owner=_text(meta.get("owner"), source, "owner") or defaults.owner,
         updated_at=_date(meta.get("updated_at"), source, "updated_at") or defaults.updated_at,

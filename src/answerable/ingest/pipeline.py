@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +23,7 @@ import numpy as np
 from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.ingest.chunking import ChunkConfig, chunk, embedding_text
-from answerable.ingest.loaders import DEFAULT_MAX_BYTES, Loaded, Skipped, load_file, walk
+from answerable.ingest.loaders import DEFAULT_MAX_BYTES, Loaded, Skipped, find, load_file
 from answerable.ingest.metadata import Defaults
 from answerable.store.base import Store
 from answerable.types import Chunk
@@ -103,22 +103,23 @@ def ingest(
     store.check_embedder(embedder.name, embedder.dim)
     report = report if report is not None else IngestReport()
     pending: list[_Pending] = []
-    seen: set[tuple[str, str]] = set()
+    seen: dict[tuple[str, str], str] = {}  # (tenant, id) -> the source that gave it first
 
     def flush() -> None:
         _write(pending, store, embedder, report)
         pending.clear()
 
-    for path, doc_id in walk(paths):
-        for item in load_file(path, doc_id, defaults, max_bytes):
+    for found in find(paths):
+        for item in load_file(found.path, found.doc_id, defaults, max_bytes, rel_path=found.rel_path):
             if isinstance(item, Skipped):
                 report.skipped.append(item)
                 continue
             key = (item.document.tenant, item.document.id)
             if key in seen:
-                report.skipped.append(Skipped(item.source, f"duplicate document id {item.document.id!r} in this batch"))
+                problem = f"duplicate document id {item.document.id!r} in this batch: {seen[key]} has it already"
+                report.skipped.append(Skipped(item.source, problem))
                 continue
-            seen.add(key)
+            seen[key] = item.source
             chunks = chunk(item, config)
             if not chunks:
                 report.skipped.append(Skipped(item.source, "no text to index"))
@@ -136,7 +137,7 @@ def ingest(
             if sum(len(p.chunks) for p in pending) >= batch_chunks:
                 flush()
         if progress:
-            progress(str(path))
+            progress(str(found.path))
     flush()
     if prune:
         _prune(store, seen, report)
@@ -146,7 +147,7 @@ def ingest(
     return report
 
 
-def _prune(store: Store, seen: set[tuple[str, str]], report: IngestReport) -> None:
+def _prune(store: Store, seen: Mapping[tuple[str, str], str], report: IngestReport) -> None:
     if report.skipped:
         report.prune_refused = (
             f"{len(report.skipped)} source(s) skipped; a page that could not be read is not a removed page"

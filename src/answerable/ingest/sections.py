@@ -1,0 +1,297 @@
+"""The text of a Markdown or HTML page, split into sections by heading.
+
+Markdown: ATX (`## Title`) and setext (`Title` over `===` or `---`) headings, outside code fences;
+HTML comments are dropped. HTML: every visible text run outside boilerplate (scripts, navigation, the
+page's banner and footer, forms), with block elements as paragraphs, `<br>` and `<pre>` line breaks
+kept, and table rows as rows. Both give `Section`s that the chunker packs without crossing a heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from answerable.ingest.metadata import check_url
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of text under one heading path (outermost heading first)."""
+
+    heading_path: tuple[str, ...]
+    text: str
+
+
+class _Outline:
+    """Sections being built: the current heading path and the lines under it."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.path: list[tuple[int, str]] = []
+        self.lines: list[str] = []
+
+    def flush(self) -> None:
+        text = "\n".join(self.lines).strip()
+        if text:
+            self.sections.append(Section(tuple(h for _, h in self.path), text))
+        self.lines.clear()
+
+    def heading(self, level: int, text: str) -> None:
+        self.flush()
+        self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < level]
+        self.path.append((level, text))
+
+
+# --- Markdown -----------------------------------------------------------------------------------------
+
+_ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*$")
+# A closing sequence is removed only after white space: `## Using C#` is about C#.
+_ATX_CLOSE = re.compile(r"(?:^|[ \t]+)#+$")
+_FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+_SETEXT = re.compile(r"^ {0,3}(={3,}|-{3,})[ \t]*$")
+# A line that starts a list item, quote, table or indented code cannot be a setext heading's text.
+_NOT_SETEXT_TEXT = re.compile(r"^(?: {4}|\t| {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>|\|))")
+_CODE_OR_COMMENT = re.compile(r"(`+).*?\1|<!--.*?-->|<!--")
+
+
+def _without_comments(line: str, in_comment: bool) -> tuple[str, bool]:
+    """`line` without HTML comments (not those inside inline code), and whether one is still open."""
+    pos = 0
+    if in_comment:
+        end = line.find("-->")
+        if end < 0:
+            return "", True
+        pos = end + 3
+    kept: list[str] = []
+    while True:
+        match = _CODE_OR_COMMENT.search(line, pos)
+        if match is None:
+            kept.append(line[pos:])
+            return "".join(kept), False
+        if match.group(1):  # inline code: kept as written
+            kept.append(line[pos : match.end()])
+        else:
+            kept.append(line[pos : match.start()])
+            if match.group(0) == "<!--":  # opened here, closed on a later line
+                return "".join(kept), True
+        pos = match.end()
+
+
+def markdown_sections(body: str) -> tuple[Section, ...]:
+    """Split Markdown on ATX and setext headings (not inside code fences), keeping the heading path."""
+    out = _Outline()
+    fence: str | None = None  # the opening fence while inside a code block
+    in_comment = False
+    paragraph = 0  # index in out.lines where the current paragraph starts
+    for raw in body.splitlines():
+        if fence is not None:
+            out.lines.append(raw)
+            stripped = raw.strip()
+            # closed only by the same character, at least as long, with nothing after it
+            if stripped[:1] == fence[0] and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+                fence = None
+                paragraph = len(out.lines)
+            continue
+        line, still_open = _without_comments(raw, in_comment)
+        commented = in_comment or line != raw
+        in_comment = still_open
+        if commented and not line.strip():
+            out.lines.append("")  # a line of nothing but comment ends a paragraph, as an HTML block does
+            paragraph = len(out.lines)
+            continue
+        opening = _FENCE.match(line.strip())
+        if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+            fence = opening.group(1)
+            out.lines.append(line)
+            continue
+        atx = _ATX.match(line)
+        heading = _ATX_CLOSE.sub("", atx.group(2)).strip() if atx else ""
+        if atx and heading:
+            out.heading(len(atx.group(1)), heading)
+            paragraph = 0
+            continue
+        setext = _SETEXT.match(line)
+        text_lines = out.lines[paragraph:]
+        if setext and text_lines and not _NOT_SETEXT_TEXT.match(text_lines[0]):
+            del out.lines[paragraph:]
+            out.heading(1 if setext.group(1)[0] == "=" else 2, " ".join(t.strip() for t in text_lines))
+            paragraph = 0
+            continue
+        out.lines.append(line)
+        if not line.strip():
+            paragraph = len(out.lines)
+    out.flush()
+    return tuple(out.sections)
+
+
+# --- HTML ---------------------------------------------------------------------------------------------
+
+# Not page text: code, navigation, the site's banner and footer, forms, hidden parts. A `<header>` inside
+# an article, main or section is that part's own header (its h1 is the page heading) and is kept.
+_BOILERPLATE = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "nav",
+    "footer",
+    "aside",
+    "form",
+    "iframe",
+    "svg",
+    "[role=navigation]",
+    "[aria-hidden=true]",
+    "[hidden]",
+)
+_SECTIONING = ("article", "main", "section")
+# Elements that start a new paragraph; anything else (span, a, b, code, em...) is inline text.
+_BLOCKS = frozenset(
+    {
+        *("address", "article", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div"),
+        *("dl", "dt", "fieldset", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6"),
+        *("header", "hgroup", "hr", "html", "legend", "li", "main", "menu", "ol", "p", "pre", "section"),
+        *("summary", "table", "tbody", "thead", "tfoot", "ul"),
+    }
+)
+_ROWS = frozenset({"tr"})
+_CELLS = frozenset({"td", "th"})
+
+# Where a generated page states its own address and last change (MkDocs, Sphinx with html_baseurl,
+# Docusaurus, most CMSs): the first of each that is present wins.
+_HTML_URL = ('link[rel="canonical"]', "href"), ('meta[property="og:url"]', "content")
+_HTML_MODIFIED = (
+    ('meta[property="article:modified_time"]', "content"),
+    ('meta[property="og:updated_time"]', "content"),
+    ('meta[name="dcterms.modified"]', "content"),
+    ('meta[name="last-modified"]', "content"),
+)
+
+
+def _html_meta(tree: Any) -> dict[str, str]:
+    """`url` and `updated_at` a page states about itself; a relative URL or a date not ISO is left out."""
+    meta: dict[str, str] = {}
+    for selector, attribute in _HTML_URL:
+        node = tree.css_first(selector)
+        value = (node.attributes.get(attribute) or "").strip() if node else ""
+        if value.startswith(("http://", "https://")) and check_url(value) is None:
+            meta["url"] = value
+            break
+    for selector, attribute in _HTML_MODIFIED:
+        node = tree.css_first(selector)
+        value = (node.attributes.get(attribute) or "").strip()[:10] if node else ""
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            continue
+        meta["updated_at"] = value
+        break
+    return meta
+
+
+def _is_heading(tag: str) -> bool:
+    return len(tag) == 2 and tag[0] == "h" and tag[1] in "123456"
+
+
+def _collapse(text: str) -> str:
+    """White space as a browser shows it, `<br>` breaks (newlines) kept."""
+    return "\n".join(" ".join(line.split()) for line in text.split("\n")).strip()
+
+
+def _inline(node: Any) -> str:
+    """All text under `node` on one line (a table cell, a heading)."""
+    parts: list[str] = []
+    for child in node.iter(include_text=True):
+        tag = child.tag or ""
+        if tag == "-text":
+            parts.append(child.text(deep=False))
+        elif not tag.startswith(("-", "_")):
+            inner = _inline(child)
+            parts.append(f" {inner} " if tag in _BLOCKS or tag in _CELLS or tag == "br" else inner)
+    return " ".join("".join(parts).split())
+
+
+class _HtmlText:
+    """Walks the page, gathering inline text into paragraphs and paragraphs into sections."""
+
+    def __init__(self) -> None:
+        self.out = _Outline()
+        self.run: list[str] = []  # inline text of the paragraph being read; "\n" for a <br>
+
+    def end_paragraph(self) -> None:
+        text = _collapse("".join(self.run))
+        if text:
+            self.out.lines.extend([text, ""])
+        self.run.clear()
+
+    def paragraph(self, text: str) -> None:
+        self.end_paragraph()
+        if text.strip():
+            self.out.lines.extend([text, ""])
+
+    def walk(self, node: Any) -> None:
+        for child in node.iter(include_text=True):
+            tag = child.tag or ""
+            if tag == "-text":
+                self.run.append(child.text(deep=False).replace("\n", " "))
+            elif tag.startswith(("-", "_")):  # comments, doctype
+                continue
+            elif tag == "br":
+                self.run.append("\n")
+            elif _is_heading(tag):
+                self.end_paragraph()
+                text = _inline(child)
+                if text:
+                    self.out.heading(int(tag[1]), text)
+            elif tag == "pre":
+                # kept as written: line breaks and indentation are the content
+                lines = [line.rstrip() for line in child.text().strip("\n").split("\n")]
+                self.paragraph("\n".join(lines))
+            elif tag in _ROWS:
+                self.paragraph(" | ".join(cell for cell in (_inline(c) for c in _cells(child)) if cell))
+            elif tag in _BLOCKS or tag in _CELLS:
+                self.end_paragraph()
+                self.walk(child)
+                self.end_paragraph()
+            else:
+                self.walk(child)
+
+
+def _cells(row: Any) -> list[Any]:
+    return [c for c in row.iter() if (c.tag or "") in _CELLS]
+
+
+def html_sections(html: str) -> tuple[str | None, tuple[Section, ...], dict[str, str]]:
+    """Visible text of an HTML page by heading, without scripts, navigation and boilerplate, and the
+    metadata the page states about itself (`url` from its canonical link, `updated_at`)."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(html)
+    title_node = tree.css_first("title")
+    title = title_node.text(strip=True) if title_node else None
+    meta = _html_meta(tree)
+    for selector in _BOILERPLATE:
+        for node in tree.css(selector):
+            node.decompose()
+    for node in tree.css("header"):
+        if not _inside(node, _SECTIONING):
+            node.decompose()
+    root = tree.css_first("main") or tree.css_first("article") or tree.body
+    if root is None:
+        return title, (), meta
+    text = _HtmlText()
+    text.walk(root)
+    text.end_paragraph()
+    text.out.flush()
+    first_h1 = tree.css_first("h1")
+    return title or (_inline(first_h1) if first_h1 else None) or None, tuple(text.out.sections), meta
+
+
+def _inside(node: Any, tags: tuple[str, ...]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.tag in tags:
+            return True
+        parent = parent.parent
+    return False

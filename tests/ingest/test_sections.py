@@ -1,0 +1,130 @@
+"""Page text by heading: Markdown headings, fences and comments; every visible text run of an HTML page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from answerable.ingest.loaders import Loaded, load_file, markdown_sections
+from answerable.ingest.metadata import Defaults
+
+
+def load_one(path: Path) -> Loaded:
+    (item,) = list(load_file(path, path.stem, Defaults()))
+    assert isinstance(item, Loaded), item
+    return item
+
+
+def by_heading(loaded: Loaded) -> dict[tuple[str, ...], str]:
+    return {s.heading_path: s.text for s in loaded.sections}
+
+
+# --- Markdown -----------------------------------------------------------------------------------------
+
+
+def test_setext_headings_give_the_title_and_the_heading_path(tmp_path: Path) -> None:
+    path = tmp_path / "backup.md"
+    path.write_text(
+        "Setext Title\n============\n\nBody under the title. The nightly backup runs at 02:30 UTC.\n\n"
+        "Sub Section\n-----------\n\nSnapshots are kept for 12 days.\n\n- a list item\n---\n\nAfter the rule.\n"
+    )
+    loaded = load_one(path)
+    assert loaded.document.title == "Setext Title"
+    assert by_heading(loaded) == {
+        ("Setext Title",): "Body under the title. The nightly backup runs at 02:30 UTC.",
+        ("Setext Title", "Sub Section"): "Snapshots are kept for 12 days.\n\n- a list item\n---\n\nAfter the rule.",
+    }
+
+
+def test_a_fence_closes_only_with_its_own_character_and_length() -> None:
+    body = (
+        "# Fences\n\n````markdown\n```python\nprint('x')\n```\n# Inside four backticks, not a heading\n````\n\n"
+        "## After fence\n\n~~~\n```\n# inside tildes\n~~~\n\n## After mixed\n\nMixed text.\n"
+    )
+    sections = markdown_sections(body)
+    assert [s.heading_path for s in sections] == [
+        ("Fences",),
+        ("Fences", "After fence"),
+        ("Fences", "After mixed"),
+    ]
+    assert "# Inside four backticks, not a heading" in sections[0].text
+    assert "# inside tildes" in sections[1].text
+
+
+def test_a_closing_hash_sequence_is_removed_only_after_a_space() -> None:
+    sections = markdown_sections("## Using C#\n\nC# text.\n\n## Tidy ##\n\nx\n\n### F# and C# #\n\ny\n")
+    assert [s.heading_path[-1] for s in sections] == ["Using C#", "Tidy", "F# and C#"]
+
+
+def test_html_comments_in_markdown_are_not_page_text() -> None:
+    body = (
+        "# Export\n\nThe export limit is 2 GB. <!-- inline: secret abc123 -->Per file.\n\n"
+        "<!-- hidden comment: secret token abc123 -->\n\n<!--\nmany lines\nsecret\n-->\nVisible after.\n\n"
+        "Write `<!-- a comment -->` to hide text.\n\n```html\n<!-- kept inside code -->\n```\n"
+    )
+    (section,) = markdown_sections(body)
+    assert "secret" not in section.text and "many lines" not in section.text
+    assert "The export limit is 2 GB. Per file." in section.text and "Visible after." in section.text
+    assert "`<!-- a comment -->`" in section.text and "<!-- kept inside code -->" in section.text
+
+
+# --- HTML ---------------------------------------------------------------------------------------------
+
+ARTICLE = """<html><head><title>Article page</title></head><body>
+<header><a href="/">Home</a> Site banner</header>
+<article>
+<header><h1 id="rotate-keys">Rotating API keys</h1><p class="byline">Updated yesterday</p></header>
+<section id="how">
+<h2 id="how-to-rotate">How to rotate</h2>
+Keys rotate from the <b>Security</b> tab.<br>Old keys expire after 24 hours.
+<p>Use the <code>lumen</code>&nbsp;CLI: <code>lumen key</code>s are listed with <code>lumen keys ls</code>.
+Click <em>Cancel plan</em>. Use<b>bold</b>word.</p>
+<pre><code>server:
+  port: 8443
+  tls: true
+</code></pre>
+<pre><code># download and run the installer
+curl -sSL https://get.lumen.example | sh</code></pre>
+<dl><dt>Grace period</dt><dd>24 hours during which both keys work.</dd></dl>
+<ul><li>Outer item<ul><li>Inner item about tokens</li></ul></li></ul>
+<table><tr><th>Plan</th><th>Seats</th></tr><tr><td>Starter</td><td>5</td></tr><tr><td>Team</td><td>25</td></tr></table>
+<div>Loose div text about the refund window of 14 days.</div><span>Burst allowance is 100.</span>
+<p>Outer paragraph <div>with a div inside</div> and its tail.</p>
+</section>
+</article>
+<footer>Copyright</footer>
+</body></html>"""
+
+
+def test_html_keeps_every_visible_text_run(tmp_path: Path) -> None:
+    path = tmp_path / "art.html"
+    path.write_text(ARTICLE)
+    loaded = load_one(path)
+    sections = by_heading(loaded)
+    assert list(sections) == [("Rotating API keys",), ("Rotating API keys", "How to rotate")]
+    assert sections[("Rotating API keys",)] == "Updated yesterday"
+    text = sections[("Rotating API keys", "How to rotate")]
+    for run in (
+        "Keys rotate from the Security tab.\nOld keys expire after 24 hours.",  # text outside p, and after <br>
+        "Use the lumen CLI: lumen keys are listed with lumen keys ls. Click Cancel plan. Useboldword.",
+        "server:\n  port: 8443\n  tls: true",  # <pre> keeps its line breaks and indentation
+        "# download and run the installer\ncurl -sSL https://get.lumen.example | sh",  # not a heading
+        "Grace period\n\n24 hours during which both keys work.",
+        "Outer item\n\nInner item about tokens",
+        "Plan | Seats\n\nStarter | 5\n\nTeam | 25",  # a table row stays a row
+        "Loose div text about the refund window of 14 days.",
+        "Burst allowance is 100.",
+        "with a div inside",
+        "and its tail.",
+    ):
+        assert run in text, run
+    for junk in ("Site banner", "Home", "Copyright"):
+        assert junk not in text
+
+
+def test_an_html_page_of_divs_and_spans_is_not_empty(tmp_path: Path) -> None:
+    path = tmp_path / "divonly.html"
+    path.write_text(
+        '<html><head><title>Div soup</title></head><body><div class="content"><div>The API rate limit is 600 '
+        "requests per minute.</div><span>Burst allowance is 100.</span></div></body></html>"
+    )
+    assert load_one(path).document.text == "The API rate limit is 600 requests per minute.\n\nBurst allowance is 100."
