@@ -81,6 +81,7 @@ class Chunk:
     text: str
     heading_path: tuple[str, ...] = ()
     content_hash: str = ""
+    anchor: str | None = None  # the fragment of its section in the page (`<h2 id>`, a Markdown heading's slug)
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def test_supported_question_is_answered_with_citations_from_metadata(store: SQLi
     d = e.ask("How do I rotate an API key?", as_of=NOW)
     assert d.status is Status.ANSWER, d.reason_codes
     assert d.citations[0].passage_id.startswith("api/keys#")
-    assert d.citations[0].url == "https://docs.lumen.example/api/keys"
+    assert d.citations[0].url == "https://docs.lumen.example/api/keys#rotating-a-key"  # the section's anchor
     assert "Rotate" in (d.answer or "") and f"[{d.citations[0].passage_id}]" in (d.answer or "")
     assert e.generator.calls == 1  # type: ignore[attr-defined]
 

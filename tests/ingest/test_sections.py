@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from answerable.ingest.loaders import Loaded, load_file, markdown_sections
+from answerable.ingest.chunking import ChunkConfig, chunk
+from answerable.ingest.loaders import Loaded, html_sections, load_file, markdown_sections
 from answerable.ingest.metadata import Defaults
+from answerable.ingest.pipeline import document_hash
+from answerable.types import Document
 
 
 def load_one(path: Path) -> Loaded:
@@ -128,3 +132,52 @@ def test_an_html_page_of_divs_and_spans_is_not_empty(tmp_path: Path) -> None:
         "requests per minute.</div><span>Burst allowance is 100.</span></div></body></html>"
     )
     assert load_one(path).document.text == "The API rate limit is 600 requests per minute.\n\nBurst allowance is 100."
+
+
+def test_a_markdown_section_is_linked_by_its_headings_slug_or_its_stated_id() -> None:
+    body = (
+        "Intro before any heading.\n"
+        "# API keys\nText.\n"
+        "## Rotating a key\nRotate it.\n"
+        "## FAQ\nOne.\n"
+        "## FAQ\nTwo.\n"
+        "## Using `lumenctl` & [C#](https://x/c)\nThree.\n"
+        "## Überblick\nVier.\n"
+        "## Key limits {#limits}\nTen keys.\n\n"
+        "Setext title\n------------\nFive.\n"
+    )
+    got = [(s.heading_path[-1] if s.heading_path else None, s.anchor) for s in markdown_sections(body)]
+    assert got == [
+        (None, None),
+        ("API keys", "api-keys"),
+        ("Rotating a key", "rotating-a-key"),
+        ("FAQ", "faq"),
+        ("FAQ", "faq-1"),  # a repeated heading gets -1, as GitHub gives it
+        ("Using `lumenctl` & [C#](https://x/c)", "using-lumenctl--c"),
+        ("Überblick", "überblick"),
+        ("Key limits", "limits"),  # `{#id}` (MkDocs attr_list, Hugo, Pandoc) wins, and leaves the heading
+        ("Setext title", "setext-title"),
+    ]
+
+
+def test_an_html_section_is_linked_by_the_id_its_page_gives_it() -> None:
+    _, sections, _ = html_sections(
+        "<html><body><main><h1 id='billing'>Billing</h1><p>Plans.</p>"
+        "<h2><a name='plan-limits'></a>Plan limits</h2><p>Five seats.</p>"
+        "<h2>Cancelling</h2><p>Any time.</p></main></body></html>"
+    )
+    # No id, no anchor: an HTML page's ids are its author's, never guessed from the text.
+    assert [(s.heading_path[-1], s.anchor) for s in sections] == [
+        ("Billing", "billing"),
+        ("Plan limits", "plan-limits"),
+        ("Cancelling", None),
+    ]
+
+
+def test_chunks_carry_their_sections_anchor_and_a_new_anchor_rewrites_the_page() -> None:
+    loaded = Loaded(Document("keys", "API keys", ""), markdown_sections("# API keys\nA.\n## Limits\nB.\n"), "k.md")
+    chunks = chunk(loaded)
+    assert [(c.id, c.anchor) for c in chunks] == [("keys#0", "api-keys"), ("keys#1", "limits")]
+    moved = (chunks[0], replace(chunks[1], anchor="key-limits"))
+    config = ChunkConfig()
+    assert document_hash(loaded, chunks, config) != document_hash(loaded, moved, config)

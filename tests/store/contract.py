@@ -96,6 +96,23 @@ class StoreContract:
             "acme",
         )
 
+    def test_a_passage_links_to_its_section(self, store: Store) -> None:
+        """The page's URL and the chunk's anchor; a URL that names a fragment already, or none, is kept."""
+        store.check_embedder(EMB.name, EMB.dim)
+        for doc_id, url in (("keys", "https://x/keys"), ("faq", "https://x/faq#top"), ("bare", None)):
+            d, chunks = doc(doc_id, "Intro.", "Rotate a key.", url=url)
+            chunks = [chunks[0], replace(chunks[1], anchor="rotating-a-key")]
+            put(store, d, chunks)
+        got = {p.id: p.url for p in store.get(["keys#0", "keys#1", "faq#1", "bare#1"], Filter())}
+        assert got == {
+            "keys#0": "https://x/keys",
+            "keys#1": "https://x/keys#rotating-a-key",
+            "faq#1": "https://x/faq#top",
+            "bare#1": None,
+        }
+        hits = store.search_hybrid("rotate key", vec("rotate key"), Filter(), 10)
+        assert {p.id: p.url for p in hits}["keys#1"] == "https://x/keys#rotating-a-key"
+
     def test_reupsert_replaces_all_chunks(self, corpus: Store) -> None:
         put(corpus, *doc("keys", "Only one chunk now."), doc_hash="h2")
         assert [p.id for p in corpus.get(["keys#0", "keys#1"], Filter())] == ["keys#0"]

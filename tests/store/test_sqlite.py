@@ -42,6 +42,7 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
         "m002_decision_log",
         "m003_decision_log_id",
         "m004_chunk_tokens",
+        "m005_chunk_anchor",
     ]
     # A store written before m003 (no index on decision ids) gains it when next opened.
     s.conn.execute("DROP INDEX decision_log_id")

@@ -158,6 +158,7 @@ def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...
                     text=text,
                     heading_path=section.heading_path,
                     content_hash=content_hash(doc.title, section.heading_path, text),
+                    anchor=section.anchor,
                 )
             )
     return tuple(out)

@@ -67,7 +67,7 @@ class IngestReport:
 def document_hash(loaded: Loaded, chunks: Sequence[Chunk], config: ChunkConfig) -> str:
     """Content, metadata and chunking settings: any change means the document is written again."""
     payload = json.dumps(
-        [to_jsonable(loaded.document), [c.content_hash for c in chunks], config.size, config.overlap],
+        [to_jsonable(loaded.document), [[c.content_hash, c.anchor] for c in chunks], config.size, config.overlap],
         sort_keys=True,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

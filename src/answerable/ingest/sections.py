@@ -22,6 +22,7 @@ class Section:
 
     heading_path: tuple[str, ...]
     text: str
+    anchor: str | None = None  # the innermost heading's fragment id in the page; None before any heading
 
 
 class _Outline:
@@ -31,17 +32,36 @@ class _Outline:
         self.sections: list[Section] = []
         self.path: list[tuple[int, str]] = []
         self.lines: list[str] = []
+        self.anchor: str | None = None
+        self.slugs: dict[str, int] = {}
 
     def flush(self) -> None:
         text = "\n".join(self.lines).strip()
         if text:
-            self.sections.append(Section(tuple(h for _, h in self.path), text))
+            self.sections.append(Section(tuple(h for _, h in self.path), text, self.anchor))
         self.lines.clear()
 
-    def heading(self, level: int, text: str) -> None:
+    def heading(self, level: int, text: str, anchor: str | None = None) -> None:
         self.flush()
         self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < level]
         self.path.append((level, text))
+        self.anchor = anchor
+
+    def slug(self, heading: str) -> str | None:
+        """The id GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens; a
+        repeated one gets -1, -2... (MkDocs, Docusaurus and most renderers agree on plain ASCII headings)."""
+        text = _LINK.sub(r"\1", heading).strip().lower()
+        base = _NOT_SLUG.sub("", text).replace(" ", "-")
+        if not base:
+            return None
+        seen = self.slugs.get(base, 0)
+        self.slugs[base] = seen + 1
+        return f"{base}-{seen}" if seen else base
+
+
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # [text](url) and ![alt](src): the text is what shows
+_NOT_SLUG = re.compile(r"[^\w\- ]")
+_HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#([\w\-:.]+)[^{}]*\}[ \t]*$")
 
 
 # --- Markdown -----------------------------------------------------------------------------------------
@@ -109,14 +129,20 @@ def markdown_sections(body: str) -> tuple[Section, ...]:
         atx = _ATX.match(line)
         heading = _ATX_CLOSE.sub("", atx.group(2)).strip() if atx else ""
         if atx and heading:
-            out.heading(len(atx.group(1)), heading)
+            explicit = _HEADING_ID.search(heading)  # `## Limits {#key-limits}` (MkDocs attr_list, Hugo, Pandoc)
+            if explicit and heading[: explicit.start()].strip():
+                heading = heading[: explicit.start()].strip()
+                out.heading(len(atx.group(1)), heading, explicit.group(1))
+            else:
+                out.heading(len(atx.group(1)), heading, out.slug(heading))
             paragraph = 0
             continue
         setext = _SETEXT.match(line)
         text_lines = out.lines[paragraph:]
         if setext and text_lines and not _NOT_SETEXT_TEXT.match(text_lines[0]):
             del out.lines[paragraph:]
-            out.heading(1 if setext.group(1)[0] == "=" else 2, " ".join(t.strip() for t in text_lines))
+            title = " ".join(t.strip() for t in text_lines)
+            out.heading(1 if setext.group(1)[0] == "=" else 2, title, out.slug(title))
             paragraph = 0
             continue
         out.lines.append(line)
@@ -243,7 +269,7 @@ class _HtmlText:
                 self.end_paragraph()
                 text = _inline(child)
                 if text:
-                    self.out.heading(int(tag[1]), text)
+                    self.out.heading(int(tag[1]), text, _html_id(child))
             elif tag == "pre":
                 # kept as written: line breaks and indentation are the content
                 lines = [line.rstrip() for line in child.text().strip("\n").split("\n")]
@@ -256,6 +282,18 @@ class _HtmlText:
                 self.end_paragraph()
             else:
                 self.walk(child)
+
+
+def _html_id(heading: Any) -> str | None:
+    """The fragment a heading can be linked by: its own `id`, else that of an anchor inside it
+    (`<h2><a id="limits"></a>Limits</h2>`, or the old `name`). None when it has none: an HTML page's ids
+    are its author's, not derived from the text."""
+    for node in (heading, *heading.css("a")):
+        for attribute in ("id", "name") if node is not heading else ("id",):
+            value = (node.attributes.get(attribute) or "").strip()
+            if value and not any(c.isspace() for c in value):
+                return value
+    return None
 
 
 def _cells(row: Any) -> list[Any]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
+from urllib.parse import quote
 
 import numpy as np
 import numpy.typing as npt
@@ -181,6 +182,14 @@ def query_terms(query: str) -> list[str]:
     words = [w.lower() for w in _TERM.findall(query)]
     kept = [w for w in words if w not in STOPWORDS]
     return list(dict.fromkeys(kept or words))
+
+
+def section_url(url: str | None, anchor: str | None) -> str | None:
+    """A passage's address: its page's URL and, when the page has none of its own, its section's fragment
+    (`https://docs.example.com/api/keys#rotating-a-key`)."""
+    if not url or not anchor or "#" in url:
+        return url
+    return f"{url}#{quote(anchor, safe='-_.~:')}"
 
 
 def fold_accents(text: str) -> str:

@@ -35,6 +35,7 @@ from answerable.store.base import (
     fold_accents,
     fuse,
     query_terms,
+    section_url,
 )
 from answerable.store.url import redact_url, scrub
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
@@ -82,6 +83,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     ("m003_decision_log_id", "CREATE INDEX decision_log_id ON decision_log(decision_id);"),
+    # The chunks table is created with the column once the embedder is known (`_chunks_sql`); a store whose
+    # chunks were written before it gains it here, empty until each page is ingested again.
+    ("m004_chunk_anchor", "ALTER TABLE IF EXISTS chunks ADD COLUMN IF NOT EXISTS anchor text;"),
 )
 
 
@@ -100,6 +104,7 @@ def _chunks_sql(dim: int) -> str:
             text text NOT NULL,
             heading jsonb NOT NULL,
             content_hash text NOT NULL,
+            anchor text,
             body tsvector NOT NULL,
             embedding vector({dim}) NOT NULL,
             UNIQUE(doc, n)
@@ -148,8 +153,8 @@ def _with_passages(hits_sql: str, flt: Filter) -> str:
         f"WITH hits AS MATERIALIZED ({hits_sql}) "
         "SELECT h.pk, h.score, c.id, c.text, c.heading, d.id, d.title, d.url, d.owner, d.updated_at, "
         "d.effective_date, d.trust, d.source_kind, d.acl, d.tenant, d.supersedes, "
-        f"ARRAY(SELECT s.id FROM documents s WHERE s.supersedes @> ARRAY[d.id] AND {where} ORDER BY s.id) "
-        "FROM hits h JOIN chunks c ON c.pk = h.pk JOIN documents d ON d.pk = c.doc"
+        f"ARRAY(SELECT s.id FROM documents s WHERE s.supersedes @> ARRAY[d.id] AND {where} ORDER BY s.id), "
+        "c.anchor FROM hits h JOIN chunks c ON c.pk = h.pk JOIN documents d ON d.pk = c.doc"
     )
 
 
@@ -159,7 +164,7 @@ def _passage(r: tuple[Any, ...], scores: Scores) -> Passage:
         document_id=r[5],
         text=r[3],
         title=r[6],
-        url=r[7],
+        url=section_url(r[7], r[17]),
         owner=r[8],
         updated_at=r[9],
         effective_date=r[10],
@@ -331,7 +336,8 @@ class PostgresStore:
             with self.conn.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO chunks(doc, tenant, doc_id, acl, effective_date, id, n, text, heading, content_hash, "
-                    "body, embedding) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,to_tsvector('english', %s),%s::vector)",
+                    "anchor, body, embedding) "
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,to_tsvector('english', %s),%s::vector)",
                     [
                         (
                             row[0],
@@ -344,6 +350,7 @@ class PostgresStore:
                             c.text,
                             json.dumps(list(c.heading_path)),
                             c.content_hash,
+                            c.anchor,
                             fold_accents(embedding_text(document.title, c.heading_path, c.text)),
                             _vector(v),
                         )

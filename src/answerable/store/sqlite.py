@@ -24,7 +24,16 @@ import numpy.typing as npt
 
 from answerable.errors import StoreError
 from answerable.ingest.chunking import embedding_text
-from answerable.store.base import Filter, StoreStats, candidates, check_k, embedder_mismatch, fuse, query_terms
+from answerable.store.base import (
+    Filter,
+    StoreStats,
+    candidates,
+    check_k,
+    embedder_mismatch,
+    fuse,
+    query_terms,
+    section_url,
+)
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
 
 
@@ -114,6 +123,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     # Each chunk's full-text length (tokens of all columns, as bm25() counts them), so a principal's average
     # length is a sum over the rows it may read. Filled for older stores when they are opened.
     ("m004_chunk_tokens", "ALTER TABLE chunks ADD COLUMN n_tokens INTEGER;"),
+    # Chunks written before it have none until their page is ingested again (its document hash now covers
+    # anchors, so the next ingest rewrites every page once, reusing the stored vectors).
+    ("m005_chunk_anchor", "ALTER TABLE chunks ADD COLUMN anchor TEXT;"),
 )
 
 # FTS5's bm25() constants (fts5_aux.c), kept so that a principal's score equals bm25() over its own rows.
@@ -121,7 +133,7 @@ _K1, _B = 1.2, 0.75
 
 _PASSAGE_COLUMNS = (
     "c.rowid, c.id, c.text, c.heading_json, d.id, d.title, d.url, d.owner, d.updated_at, d.effective_date, "
-    "d.trust, d.source_kind, d.acl_json, d.tenant, d.supersedes_json"
+    "d.trust, d.source_kind, d.acl_json, d.tenant, d.supersedes_json, c.anchor"
 )
 
 
@@ -296,8 +308,16 @@ class SQLiteStore:
             self.conn.executemany("INSERT INTO doc_supersedes VALUES (?, ?)", [(doc, t) for t in document.supersedes])
             for chunk, vector in zip(chunks, vectors, strict=True):
                 self.conn.execute(
-                    "INSERT INTO chunks(doc, id, n, text, heading_json, content_hash) VALUES (?,?,?,?,?,?)",
-                    (doc, chunk.id, chunk.n, chunk.text, json.dumps(list(chunk.heading_path)), chunk.content_hash),
+                    "INSERT INTO chunks(doc, id, n, text, heading_json, content_hash, anchor) VALUES (?,?,?,?,?,?,?)",
+                    (
+                        doc,
+                        chunk.id,
+                        chunk.n,
+                        chunk.text,
+                        json.dumps(list(chunk.heading_path)),
+                        chunk.content_hash,
+                        chunk.anchor,
+                    ),
                 )
                 rowid = self.conn.last_insert_rowid()
                 self.conn.execute(
@@ -391,7 +411,7 @@ class SQLiteStore:
             document_id=r[4],
             text=r[2],
             title=r[5],
-            url=r[6],
+            url=section_url(r[6], r[15]),
             owner=r[7],
             updated_at=_date(r[8]),
             effective_date=_date(r[9]),
