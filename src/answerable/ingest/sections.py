@@ -42,10 +42,12 @@ class _Outline:
         self.lines.clear()
 
     def heading(self, level: int, text: str, anchor: str | None = None) -> None:
+        # The heading a page opens with is its title: its sections are cited as the page itself.
+        opens_page = not self.path and not self.sections and not "\n".join(self.lines).strip()
         self.flush()
         self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < level]
         self.path.append((level, text))
-        self.anchor = anchor
+        self.anchor = None if opens_page else anchor
 
     def slug(self, heading: str) -> str | None:
         """The id GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens; a
