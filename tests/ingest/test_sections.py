@@ -181,3 +181,13 @@ def test_chunks_carry_their_sections_anchor_and_a_new_anchor_rewrites_the_page()
     moved = (chunks[0], replace(chunks[1], anchor="key-limits"))
     config = ChunkConfig()
     assert document_hash(loaded, chunks, config) != document_hash(loaded, moved, config)
+
+
+def test_raw_html_in_markdown_leaves_its_text_and_not_its_tags() -> None:
+    body = (
+        "# Keys\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy. Keys expire after <b>24 hours</b>.<br>Then rotate.\n\n"
+        '<a href="https://x/keys">Rotating keys</a> has more. Use `<kbd>` in code; a List<String> stays.\n'
+    )
+    (section,) = markdown_sections(body)
+    assert "Press Ctrl+C to copy. Keys expire after 24 hours. Then rotate." in section.text
+    assert "Rotating keys has more. Use `<kbd>` in code; a List<String> stays." in section.text

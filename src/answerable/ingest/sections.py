@@ -75,11 +75,25 @@ _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _SETEXT = re.compile(r"^ {0,3}(={3,}|-{3,})[ \t]*$")
 # A line that starts a list item, quote, table or indented code cannot be a setext heading's text.
 _NOT_SETEXT_TEXT = re.compile(r"^(?: {4}|\t| {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>|\|))")
-_CODE_OR_COMMENT = re.compile(r"(`+).*?\1|<!--.*?-->|<!--")
+# Raw HTML a Markdown page may hold (`<kbd>Ctrl</kbd>`, `<details><summary>`, `<br>`): the tags of these
+# elements are markup, their text is page text. Only known element names: `List<String>` in prose stays.
+_INLINE_TAGS = (
+    "a|abbr|b|bdi|bdo|big|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|u|var|wbr"
+)
+_BLOCK_TAGS = (
+    "blockquote|br|center|dd|details|div|dl|dt|figcaption|figure|h[1-6]|hr|li|ol|p|picture|pre|section|source"
+    "|summary|table|tbody|td|th|thead|tr|ul|video"
+)
+_CODE_OR_COMMENT = re.compile(
+    r"(`+).*?\1|<!--.*?-->|<!--"
+    rf"|(?P<inline></?(?:{_INLINE_TAGS})(?:\s[^<>]*)?/?>)|(?P<block></?(?:{_BLOCK_TAGS})(?:\s[^<>]*)?/?>)",
+    re.IGNORECASE,
+)
 
 
 def _without_comments(line: str, in_comment: bool) -> tuple[str, bool]:
-    """`line` without HTML comments (not those inside inline code), and whether one is still open."""
+    """`line` without HTML comments and the tags of raw HTML elements (not inside inline code), and whether
+    a comment is still open. A block element's tag leaves a space, so `one<br>two` stays two words."""
     pos = 0
     if in_comment:
         end = line.find("-->")
@@ -94,6 +108,8 @@ def _without_comments(line: str, in_comment: bool) -> tuple[str, bool]:
             return "".join(kept), False
         if match.group(1):  # inline code: kept as written
             kept.append(line[pos : match.end()])
+        elif match.group("inline") or match.group("block"):
+            kept.append(line[pos : match.start()] + (" " if match.group("block") else ""))
         else:
             kept.append(line[pos : match.start()])
             if match.group(0) == "<!--":  # opened here, closed on a later line
