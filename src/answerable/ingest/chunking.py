@@ -87,6 +87,31 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in segments if s.strip()]
 
 
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")
+
+
+def _table_parts(para: str, size: int) -> list[str] | None:
+    """A Markdown table too long for one chunk, cut between rows, each part under the header row and its
+    rule: a row read without its column names ("| PlanBD | 34 | 390 |") says nothing. None if not a table."""
+    lines = para.split("\n")
+    if len(lines) < 3 or not all(line.lstrip().startswith("|") for line in lines):
+        return None
+    if not _TABLE_RULE.match(lines[1].strip()):
+        return None
+    head = "\n".join(lines[:2])
+    parts: list[str] = []
+    rows: list[str] = []
+    length = len(head)
+    for row in lines[2:]:
+        if rows and length + len(row) + 1 > size:
+            parts.append("\n".join([head, *rows]))
+            rows, length = [], len(head)
+        rows.append(row)
+        length += len(row) + 1
+    parts.append("\n".join([head, *rows]))
+    return parts
+
+
 def _units(text: str, size: int) -> list[str]:
     units: list[str] = []
     for para in re.split(r"\n\s*\n", text):
@@ -95,6 +120,10 @@ def _units(text: str, size: int) -> list[str]:
             continue
         if len(para) <= size:
             units.append(para)
+            continue
+        table = _table_parts(para, size)
+        if table is not None:
+            units.extend(table)
             continue
         for sentence in sentences(para):
             while len(sentence) > size:  # one enormous "sentence" (a table, a log line): cut on whitespace
