@@ -305,7 +305,12 @@ def test_ingest_base_url_flags_are_checked(tmp_path: Path):
     both = run("ingest", str(docs), "--url", "https://a.example", "--base-url", "https://b.example", "--store", url)
     assert both.exit_code == 2 and "--url and --base-url: give one" in both.output
     relative = run("ingest", str(docs), "--base-url", "docs/", "--store", url)
-    assert relative.exit_code == 2 and "--base-url: expected an http(s) URL, got 'docs/'" in relative.output
+    assert relative.exit_code == 2 and "--base-url: expected an absolute http(s) URL, got 'docs/'" in relative.output
+    # One bad --url is a usage error up front, not a reason to skip every file; nothing is written.
+    for bad in ("javascript:alert(1)", "https://docs.example.com/a b"):
+        refused = run("ingest", str(docs), "--url", bad, "--store", url)
+        assert refused.exit_code == 2 and "--url: " in refused.output and repr(bad) in refused.output
+    assert not (tmp_path / "index.db").exists()
     ok = run("ingest", str(docs), "--base-url", "https://docs.example.com", "--store", url, "--embedder", "hash:64")
     assert ok.exit_code == 0, ok.output
     hits = json.loads(run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json").output)

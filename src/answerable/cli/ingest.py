@@ -14,7 +14,7 @@ from answerable.embed import load_embedder
 from answerable.errors import InputError
 from answerable.ingest.chunking import ChunkConfig
 from answerable.ingest.loaders import DEFAULT_MAX_BYTES, walk
-from answerable.ingest.metadata import Defaults, parse_trust
+from answerable.ingest.metadata import Defaults, check_url, parse_trust
 from answerable.ingest.pipeline import IngestReport, ingest
 from answerable.store import open_store
 
@@ -84,8 +84,10 @@ def ingest_command(
     """
     if url and base_url:
         raise InputError("--url and --base-url: give one (--url is one page's address, --base-url a site's)")
-    if base_url and not base_url.startswith(("http://", "https://")):
-        raise InputError(f"--base-url: expected an http(s) URL, got {base_url!r}")
+    for flag, value in (("--url", url), ("--base-url", base_url)):
+        problem = check_url(value) if value else None
+        if problem is not None:  # checked here, not per file: every file would be skipped for it
+            raise InputError(f"{flag}: {problem}, got {value!r}")
     defaults = Defaults(
         tenant=tenant,
         acl=names(acl) if acl is not None else None,
