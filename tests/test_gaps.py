@@ -502,3 +502,16 @@ def test_cli_names_a_disagreeing_page_only_to_a_viewer_who_may_read_it(tmp_path:
     staff = gaps(url, "--groups", "staff")
     assert "   - Pages that disagree: [Refunds](https://docs.example.com/billing/refunds), [Refund exceptions" in staff
     assert "[Refund exceptions \\(staff\\)](https://internal.example.com/refund-exceptions)" in staff
+
+
+def test_two_sections_of_one_page_are_one_page_to_write_in() -> None:
+    """Passages of one document carry different section anchors: the report lists the page once."""
+    conflict = record(REFUND, reasons=("conflicting_evidence",), disputed=("a#0", "a#2", "b#1"), suggestions=("b#3",))
+    readable = {
+        "a#0": Page("a#0", "Page a", "https://docs.example.com/a"),
+        "a#2": Page("a#2", "Page a", "https://docs.example.com/a#limits"),
+        "b#1": Page("b#1", "Page b", "https://docs.example.com/b#top"),
+        "b#3": Page("b#3", "Page b", "https://docs.example.com/b#more"),
+    }
+    (c,) = build_report(select([conflict], "default"), FAKE, readable, tenant="default").clusters
+    assert [p.passage_id for p in c.disputed] == ["a#0", "b#1"] and c.pages == ()

@@ -378,7 +378,8 @@ def _most_named(
 
 
 def _page_key(page: Page) -> str:
-    return page.url or page.passage_id
+    """A page is its document: two sections of it (two passages, two anchors) are one page to write in."""
+    return page.passage_id.rsplit("#", 1)[0]
 
 
 # --- rendering ---------------------------------------------------------------------------------------
