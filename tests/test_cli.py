@@ -189,6 +189,21 @@ def test_a_missing_path_is_skipped_and_named_while_the_rest_lands(tmp_path: Path
     assert report["skipped"] == [{"source": str(tmp_path / "nope"), "reason": "no such file or folder"}]
 
 
+def test_an_ingest_that_lands_nothing_leaves_no_index_behind(tmp_path: Path):
+    """A mistyped path must not become an empty index that later commands read as 'nothing matches'."""
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    result = run("ingest", str(tmp_path / "nope"), "--store", url, "--embedder", "hash:64")
+    assert result.exit_code == 1 and "nothing was ingested: no index was created at" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert run("search", "keys", "--store", url).exit_code == 1  # "no index at ..."
+    assert run("ingest", str(tmp_path), "--max-bytes", "0", "--store", url).exit_code == 2
+    # An index that exists already is left as it is, however little this run adds.
+    (tmp_path / "keys.md").write_text("# Keys\nRotate an API key from Settings.\n", encoding="utf-8")
+    assert run("ingest", str(tmp_path / "keys.md"), "--store", url, "--embedder", "hash:64").exit_code == 0
+    assert run("ingest", str(tmp_path / "nope"), "--store", url, "--embedder", "hash:64").exit_code == 1
+    assert (tmp_path / "index.db").exists()
+
+
 def test_empty_text_arguments_and_unwritable_outputs_are_clear_errors(tmp_path: Path):
     for args, message in (
         (["score", "answerability", "How long?", "  ", "--model", "lexical:bm25"], "the passage is empty"),

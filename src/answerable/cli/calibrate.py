@@ -102,7 +102,14 @@ def calibrate_command(
             raise InputError(f"{folder}: calibration needs labelled cases")
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
         cases = held_out_cases(dataset.cases, corpus_file, Split.CALIB) if calib_split else list(dataset.cases)
-        cases = [c for c in sample(cases, limit) if c.expected is not None and (c.profile or profile) == profile]
+        labelled = [c for c in sample(cases, limit) if c.expected is not None]
+        cases = [c for c in labelled if (c.profile or profile) == profile]
+        if len(cases) < len(labelled):  # their thresholds are another profile's: not fitted here
+            click.echo(
+                f"{folder}: {len(labelled) - len(cases)} labelled case(s) name another profile than {profile} "
+                "and are left out",
+                err=True,
+            )
         store = build_index(dataset, embedder, cache, warn=lambda line: click.echo(line, err=True))
         engine = Engine(store, embedder, reranker, verifier, policy, confirmer=confirmer, log=False)
         label = f"collecting evidence: {folder.name}"

@@ -16,7 +16,7 @@ from answerable.ingest.chunking import ChunkConfig
 from answerable.ingest.loaders import DEFAULT_MAX_BYTES, walk
 from answerable.ingest.metadata import Defaults, check_url, parse_trust
 from answerable.ingest.pipeline import IngestReport, ingest
-from answerable.store import open_store
+from answerable.store import open_store, resolve_url
 
 
 def _date(value: str | None, flag: str) -> date | None:
@@ -26,6 +26,15 @@ def _date(value: str | None, flag: str) -> date | None:
         return date.fromisoformat(value)
     except ValueError:
         raise InputError(f"{flag}: expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def _new_sqlite_file(store_url: str | None) -> Path | None:
+    """The SQLite file this run would create, or None (it exists already, or the store is PostgreSQL)."""
+    url = resolve_url(store_url)
+    if not url.startswith("sqlite:///"):
+        return None
+    path = Path(url.removeprefix("sqlite:///"))
+    return None if path.exists() else path
 
 
 @click.command("ingest")
@@ -46,7 +55,13 @@ def _date(value: str | None, flag: str) -> date | None:
 @click.option("--effective-date", default=None, help="Effective date (YYYY-MM-DD) for documents that name none.")
 @click.option("--chunk-size", default=1000, show_default=True, help="Chunk size in characters.")
 @click.option("--overlap", default=150, show_default=True, help="Chunk overlap in characters.")
-@click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, help="Skip files larger than this.")
+@click.option(
+    "--max-bytes",
+    default=DEFAULT_MAX_BYTES,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Skip files larger than this.",
+)
 @click.option(
     "--prune",
     is_flag=True,
@@ -104,6 +119,7 @@ def ingest_command(
     # The embedder first: a spec that cannot be loaded must not leave behind a new, empty index that reading
     # commands would then accept.
     embedder = load_embedder(embedder_spec)
+    new_file = _new_sqlite_file(store_url)
     store = open_store(store_url)
     report = IngestReport()
     try:
@@ -129,6 +145,12 @@ def ingest_command(
         raise SystemExit(130) from None
     finally:
         store.close()
+    if new_file is not None and report.documents == 0 and report.unchanged == 0:
+        # Nothing landed (a mistyped path, every file skipped): a new, empty index would be read as
+        # "no documentation matches" by every later command. Leave none behind.
+        for leftover in (new_file, *(new_file.with_name(new_file.name + s) for s in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
+        click.echo(f"nothing was ingested: no index was created at {new_file}", err=True)
     if as_json:
         echo_json(report.to_dict())
     else:
@@ -143,9 +165,10 @@ def ingest_command(
             for tenant, document_id in report.pruned:
                 click.echo(f"  pruned {document_id} (tenant {tenant})")
         for document_id, tenant, others in report.elsewhere:
+            deletes = "; ".join(f"answerable delete {document_id} --tenant {other}" for other in others)
             click.echo(
                 f"  note: {document_id} is new in tenant {tenant} and also stored in tenant {', '.join(others)}; "
-                f"if the page moved, delete the old copy (answerable delete {document_id} --tenant {others[0]})"
+                f"if the page moved, delete the old {'copies' if len(others) > 1 else 'copy'} ({deletes})"
             )
     if report.prune_refused is not None:
         click.echo(f"error: not pruned: {report.prune_refused}", err=True)
