@@ -324,3 +324,21 @@ def test_a_confirmation_survives_the_evidence_file_and_a_bad_one_is_named() -> N
     raw["verdicts"][0]["confirmation"] = "high"
     with pytest.raises(InputError, match=r"verdicts\[0\]\.confirmation: expected a number"):
         evidence_from_dict(raw)
+
+
+def test_suggestions_put_pages_an_answer_may_rest_on_before_stale_and_disallowed_ones(policy):  # type: ignore[no-untyped-def]
+    strict = policy.profile("strict")
+    old = passage("old#1", 0.5, superseded_by=("new",))
+    draft_page = passage("plan#1", 0.45, trust=TrustTier.DRAFT)
+    current = passage("new#1", 0.4)
+    other = passage("other#1", 0.3)
+    # Nothing answers: the closest page an answer may rest on comes first, the superseded one after.
+    ev = evidence((old, draft_page, current, other), (verdict("c1", "new#1", Label.INSUFFICIENT, 0.9),))
+    d = decide(ev, strict, NOW)
+    assert d.status is Status.ABSTAIN and ReasonCode.EVIDENCE_STALE not in d.reason_codes
+    assert [s.passage_id for s in d.suggestions] == ["new#1", "other#1", "old#1"]
+    # Where the next step is about the stale page, it keeps its place.
+    stale = evidence((old, draft_page, current, other), (verdict("c1", "old#1", S, 0.9),))
+    d = decide(stale, strict, NOW)
+    assert d.reason_codes[0] is ReasonCode.EVIDENCE_STALE
+    assert [s.passage_id for s in d.suggestions] == ["old#1", "plan#1", "new#1"]

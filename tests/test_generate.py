@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import ExtractiveGenerator, pick, refers_back
+from answerable.generate import ExtractiveGenerator, asks, pick, refers_back
 from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
@@ -121,3 +121,11 @@ def test_a_second_ranker_re_ranks_only_once_the_kind_check_is_settled() -> None:
     assert pick(COUNT, texts[1:], [0.6, 0.5], rescore=second) == 0 and asked == []
     # A question that asks for no kind is re-ranked freely.
     assert pick("What is a dashboard about?", texts, [0.1, 0.2, 0.9], rescore=second) == 1
+
+
+def test_a_question_on_the_page_is_never_quoted_as_the_answer() -> None:
+    """A forum post's question scores high on the asker's words; its reply is the answer."""
+    text = "Is the invitation link valid for a week? Yes: an invitation expires after 7 days."
+    assert quoted(text, "invitation") == ["Yes: an invitation expires after 7 days."]
+    assert quoted("How long is an invitation valid?", "invitation") == ["How long is an invitation valid?"]
+    assert asks('Is there a dark mode?"') and not asks("Dark mode? Not on public links.")

@@ -378,7 +378,11 @@ def _build(
         missing_claims=missing,
         reason_codes=reasons,
         next_step=first.next_step if first else None,
-        suggestions=_suggestions(evidence, profile) if status is not Status.ANSWER else (),
+        suggestions=(
+            _suggestions(evidence, profile, auth.assessment.usable_passage_ids, first)
+            if status is not Status.ANSWER
+            else ()
+        ),
         policy=profile.ref,
     )
 
@@ -389,11 +393,19 @@ def _citation(passage: Passage) -> Citation:
     return Citation(passage.id, passage.url, passage.title, quote)
 
 
-def _suggestions(evidence: Evidence, profile: Profile) -> tuple[Suggestion, ...]:
-    """The closest passages the principal may read: the request's passages are already ACL-filtered."""
+def _suggestions(
+    evidence: Evidence, profile: Profile, usable: tuple[str, ...], reason: ReasonCode | None
+) -> tuple[Suggestion, ...]:
+    """The closest passages the principal may read (the request's passages are already ACL-filtered), one
+    per page: pages an answer may rest on first, then stale or disallowed ones (a superseded page, a draft).
+    Where the next step is about such a page (`evidence_stale`, `source_not_allowed`), it keeps its rank."""
     seen: set[str] = set()
     out: list[Suggestion] = []
-    for passage in evidence.passages:
+    ranked = list(evidence.passages)
+    if reason not in (R.EVIDENCE_STALE, R.SOURCE_NOT_ALLOWED):
+        first = set(usable)
+        ranked = [p for p in ranked if p.id in first] + [p for p in ranked if p.id not in first]
+    for passage in ranked:
         if len(out) >= profile.suggestions:
             break
         if is_blank(passage) or passage.document_id in seen:

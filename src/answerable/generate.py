@@ -94,6 +94,11 @@ _REFERS_BACK = re.compile(
 )
 
 
+def asks(sentence: str) -> bool:
+    """Is `sentence` itself a question ("Is there a dark mode?")?"""
+    return sentence.rstrip(" \"')]*_").endswith("?")
+
+
 def refers_back(sentence: str) -> bool:
     """Does `sentence` open by referring to what the sentence before it said?"""
     return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
@@ -140,6 +145,8 @@ class ExtractiveGenerator:
             same = [p for p in passages if p.document_id == passages[0].document_id]
             pool = [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
             flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
+            # A question on the page (a forum post's, a FAQ's heading) is never the answer to one.
+            flat = [f for f in flat if not asks(f[1][f[2]])] or flat
             if not flat:
                 continue
             texts = [sents[i] for _, sents, i in flat]

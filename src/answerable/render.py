@@ -138,7 +138,8 @@ def render_record(record: Mapping[str, Any]) -> str:
         )
     draft = record.get("draft")
     if draft and record.get("status") != "answer":
-        lines.append("draft (withheld; support of each sentence by what it cites):")
+        withheld = "partial answer" if record.get("status") == "partial" else "withheld"
+        lines.append(f"draft ({withheld}; support of each sentence by what it cites):")
         lines += [
             f"  {_num(d.get('support'), 2):>5}  {d.get('text', '')}  [{', '.join(d.get('passage_ids', []))}]"
             for d in draft
