@@ -129,3 +129,9 @@ def test_a_question_on_the_page_is_never_quoted_as_the_answer() -> None:
     assert quoted(text, "invitation") == ["Yes: an invitation expires after 7 days."]
     assert quoted("How long is an invitation valid?", "invitation") == ["How long is an invitation valid?"]
     assert asks('Is there a dark mode?"') and not asks("Dark mode? Not on public links.")
+
+
+def test_a_list_items_number_is_not_quoted() -> None:
+    """'2.' is layout; quoted, it reads as a figure of the answer."""
+    text = "Set up SSO:\n1. Open Settings > SSO.\n2. In your identity provider, enter the ACS URL shown there."
+    assert quoted(text, "ACS URL") == ["In your identity provider, enter the ACS URL shown there."]

@@ -54,6 +54,12 @@ def sentences_of(text: str) -> tuple[str, ...]:
 _LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
 
 
+def without_marker(sentence: str) -> str:
+    """A sentence without the list item's or heading's marker it opens with ("2. In your IdP..." -> "In
+    your IdP..."): the marker is layout, and its number is no figure of the answer."""
+    return _LEAD.sub("", sentence.lstrip()) or sentence
+
+
 def quoted(sentence: str, text: str) -> bool:
     """`sentence` is one or more whole, consecutive sentences of `text`, word for word (case and spacing
     aside). A fragment is not: "Lumen API keys expire after 90 days." is in "A common myth is that Lumen

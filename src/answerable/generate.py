@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
-from answerable.cite import sentences_of
+from answerable.cite import sentences_of, without_marker
 from answerable.errors import ModelError
 from answerable.models.ensemble import logit
 from answerable.types import Claim, Draft, DraftSentence, Passage
@@ -169,7 +169,7 @@ class ExtractiveGenerator:
                 if text in used:
                     continue
                 used.add(text)
-                out.append(DraftSentence(text, (passage.id,), claim_id=claim.id))
+                out.append(DraftSentence(without_marker(text), (passage.id,), claim_id=claim.id))
         return Draft(tuple(out), declined=not out)
 
 
