@@ -14,6 +14,7 @@ from answerable import kinds
 from answerable.cite import sentences_of, without_marker
 from answerable.errors import ModelError
 from answerable.models.ensemble import logit
+from answerable.render import UNPRINTABLE
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -179,7 +180,6 @@ if TYPE_CHECKING:
 
 # Terminal escape sequences whole (CSI: ESC [ ... final; OSC: ESC ] ... BEL or ESC \\), then any control left.
 _ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)")
-_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 GENERATE_PROMPT = """Answer the QUESTION from the SOURCES only. Reply with JSON:
 {{ "sentences": [ {{"text": "one sentence of the answer", "sources": ["source id", ...]}} ] }}
@@ -227,7 +227,7 @@ class LLMGenerator:
             if not isinstance(cited, list) or not all(isinstance(c, str) for c in cited):
                 raise ModelError(f"LLM generator {self.model}: 'sources' must be a list of ids")
             # A carriage return or an escape sequence would show one thing and log another.
-            text = " ".join(_CONTROLS.sub(" ", _ESCAPES.sub("", item["text"])).split())
+            text = " ".join(UNPRINTABLE.sub(" ", _ESCAPES.sub("", item["text"])).split())
             if text:
                 out.append(DraftSentence(text, tuple(c.strip("[] ") for c in cited)))
         return Draft(tuple(out), declined=not out)

@@ -11,7 +11,7 @@ from answerable.types import ClaimStatus, Decision, Status
 
 # C0 and C1 controls but tab (escape sequences, carriage returns, line breaks), line and paragraph
 # separators, and bidirectional embeddings, overrides and isolates (text shown in another order than stored).
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+UNPRINTABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
 
 
@@ -31,7 +31,7 @@ def printable(text: str, limit: int | None = None) -> str:
     """
     if limit is not None and len(text) > limit:
         text = text[: limit - 1] + "…"
-    return _UNPRINTABLE.sub(_escape, text)
+    return UNPRINTABLE.sub(_escape, text)
 
 
 _TITLE = 200  # characters of a title shown; the JSON keeps it whole
