@@ -266,6 +266,10 @@ def test_base_url_gives_each_file_its_address_unless_it_states_one(tmp_path: Pat
     (tmp_path / "billing" / "refunds.md").write_text("# Refunds\n\nWithin 30 days.\n")
     (tmp_path / "billing" / "own url.md").write_text("---\nurl: https://x.example.com/own\n---\nText.\n")
     (tmp_path / "invoices.html").write_text("<html><body><p>Monthly.</p></body></html>")
+    # A relative URL is resolved against the base as a link on the base page would be.
+    (tmp_path / "rooted.md").write_text("---\nurl: /api/keys#rotating\n---\nText.\n")
+    (tmp_path / "beside.md").write_text("---\nurl: guides/beside.html\n---\nText.\n")
+    (tmp_path / "script.md").write_text("---\nurl: javascript:alert(1)\n---\nText.\n")
     defaults = Defaults(base_url="https://docs.example.com/help/")
     urls = {
         item.document.id: item.document.url
@@ -277,7 +281,13 @@ def test_base_url_gives_each_file_its_address_unless_it_states_one(tmp_path: Pat
         "billing/refunds": "https://docs.example.com/help/billing/refunds",
         "billing/own-url": "https://x.example.com/own",
         "invoices": "https://docs.example.com/help/invoices.html",
-    }
+        "rooted": "https://docs.example.com/api/keys#rotating",
+        "beside": "https://docs.example.com/help/guides/beside.html",
+    }  # script.md is skipped: a base URL makes no other scheme a link
+    (skipped,) = load_file(tmp_path / "rooted.md", "rooted", Defaults())
+    assert isinstance(skipped, Skipped) and skipped.reason.endswith(
+        "expected an absolute http(s) URL (a relative URL needs --base-url), got '/api/keys#rotating'"
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,13 @@ written.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from answerable.errors import InputError
 from answerable.terms import one_edit
@@ -129,15 +130,21 @@ def check_url(url: str) -> str | None:
     return None
 
 
-def _url(value: Any, source: str, field: str) -> str | None:
+def _url(value: Any, source: str, field: str, base_url: str | None = None) -> str | None:
+    """An absolute http(s) URL; a relative one (`/api/keys`, `keys.html`) is resolved against `base_url`
+    as a browser would resolve a link on the page at `base_url/`."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if not isinstance(value, str):
         raise MetadataError(source, field, f"expected a URL, got {value!r}")
     url = value.strip()
+    relative = not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:|//", url)
+    if relative and base_url and check_url(url) is not None:
+        url = urljoin(base_url.rstrip("/") + "/", url)
     problem = check_url(url)
     if problem:
-        raise MetadataError(source, field, f"{problem}, got {url!r}")
+        hint = " (a relative URL needs --base-url)" if relative and not base_url and "absolute" in problem else ""
+        raise MetadataError(source, field, f"{problem}{hint}, got {value.strip()!r}")
     return url
 
 
@@ -209,7 +216,7 @@ def build_document(
         id=doc_id,
         title=_text(meta.get("title"), source, "title") or _text(default_title, source, "title") or default_title,
         text=text,
-        url=_url(meta.get("url"), source, "url")
+        url=_url(meta.get("url"), source, "url", defaults.base_url)
         or _url(defaults.url, source, "url (--url)")
         or (document_url(defaults.base_url, url_path) if defaults.base_url and url_path else None),
         owner=_text(meta.get("owner"), source, "owner") or defaults.owner,
