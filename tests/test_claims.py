@@ -85,6 +85,16 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ["Kenneth L. Gile is the COO of an airline based at what airport?"],
         ),
         ("Can I pay by invoice?", ["Can I pay by invoice?"]),
+        # What the asker says of themself is the situation of the question, not a fact to establish.
+        (
+            "I deleted our workspace by accident yesterday. Can it be recovered?",
+            ["I deleted our workspace by accident yesterday. Can it be recovered?"],
+        ),
+        (
+            "We use SSO. What role do new members get, and can they export data?",
+            ["We use SSO. What role do new members get?", "can they export data?"],
+        ),
+        ("I can't log in after the update.", ["I can't log in after the update."]),
         (
             "What profession does John Lanchester and Alan Dean Foster have in common?",
             [

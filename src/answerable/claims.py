@@ -1,7 +1,8 @@
 """Required claims of a question: what an answer must establish, one claim per part.
 
 Rule-based and pure. A single-part question is one claim. A multi-part question is split on:
-statements before the question ("X changed its name in 2004. What does ... stand for?"), coordinated
+statements before the question ("X changed its name in 2004. What does ... stand for?"; not what the
+asker says of themself: "I deleted our workspace by accident. Can it be recovered?" is one claim), coordinated
 questions ("How do I rotate a key and how long does it take?", "..., and also ..."), alternatives and
 comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?", "What X do A and B have in
 common?"), and relative bridges ("... three Prime Ministers, one of which was assassinated ..."). An LLM
@@ -135,11 +136,33 @@ def _split_part(part: str) -> list[str]:
     return [part]
 
 
+# "I deleted our workspace by accident yesterday. Can it be recovered?": what the asker says of themself
+# is the situation the question is asked in, not a fact the documentation must establish.
+_ASKER_SAYS = re.compile(r"^(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|My|Our)\b")
+
+
+def _in_context(sentences: list[str]) -> list[list[str]]:
+    """Each sentence's parts; what the asker says of themself opens the first part of what follows it."""
+    out: list[list[str]] = []
+    said = ""
+    for sentence in sentences:
+        if not sentence.endswith("?") and _ASKER_SAYS.match(sentence.replace("’", "'")):
+            said = f"{said} {sentence}".strip()
+            continue
+        pieces = _split_part(sentence)
+        if said:
+            pieces[0], said = f"{said} {pieces[0]}", ""
+        out.append(pieces)
+    if said:  # nothing asked after it: the statement is the question ("I cannot log in.")
+        out.append([said])
+    return out
+
+
 def decompose(question: str) -> tuple[Claim, ...]:
     """The required claims of `question`, ids c1, c2, ...; a blank question has none."""
     parts: list[str] = []
-    for sentence in question_sentences(question):
-        for piece in _split_part(sentence):
+    for pieces in _in_context(question_sentences(question)):
+        for piece in pieces:
             piece = _clean(piece)
             if len(piece.split()) >= 2 and piece.lower() not in (p.lower() for p in parts):
                 parts.append(piece)
