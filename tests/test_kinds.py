@@ -116,7 +116,16 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("How much is the Growth plan?", "Growth costs $69 a month.", 2),
         ("How much is the Growth plan?", "Growth includes 10 dashboards.", 1),
         ("When was the park established?", "The park was established in June 1983.", 1),
-        ("How do I rotate an API key?", "Open Settings and click Rotate.", None),
+        # A command for "what command", an instruction for "how do I": not a sentence about the task.
+        ("What command restores a deleted workspace?", "Run `lumenctl workspace restore ID`.", 1),
+        ("What command restores a deleted workspace?", "A deleted workspace is kept for 30 days.", 0),
+        ("How do I rotate an API key?", "Open Settings and click Rotate.", 1),
+        ("How do I rotate an API key?", "To rotate an API key, open Settings > API keys and click Rotate.", 1),
+        ("How can we restore it?", "The restore takes about 5 minutes for most workspaces.", 0),
+        ("How do I rotate an API key?", "Keys are rotated by the Owner.", 0),
+        # Not a question about steps.
+        ("How do plants take up water?", "Open stomata let water evaporate.", None),
+        ("How do I know which plan I am on?", "Open Settings.", None),
     ],
 )
 def test_how_closely_a_sentence_has_the_form_of_the_answer(question: str, text: str, points: int | None) -> None:

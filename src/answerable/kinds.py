@@ -10,7 +10,8 @@ present tense ("When does Lumen email me?") is usually answered by a condition (
 ready"), so only the past tense ("When was ...", "When did ...") and "what year" ask for a time.
 
 `fit` goes finer, for ranking sentences only (the gate never judges by it): a count of the thing asked
-about ("40 charts"), a span of time or length for "how long", a clock time, a price.
+about ("40 charts"), a span of time or length for "how long", a clock time, a price, a command, an
+instruction for "how do I ...".
 """
 
 from __future__ import annotations
@@ -130,6 +131,26 @@ _SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
 _COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
+# "What command restores a deleted workspace?": a command, in a code span or after a shell prompt.
+_COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
+_COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
+# "How do I rotate an API key?": the steps, in a sentence that instructs ("To rotate a key, open
+# Settings > API keys ...", "Run `lumenctl ...`"), not one about the task ("The restore takes 5 minutes").
+_STEPS_ASKED = re.compile(
+    r"^\W*(?:how (?:do|can|should|would|could) (?:i|we|you|one|users?|admins?|customers?)|how to|"
+    r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
+    re.I,
+)
+_IMPERATIVE = (
+    "open|run|click|go|select|choose|enter|type|set|use|create|add|turn|press|call|send|pass|navigate|install|"
+    "enable|disable|contact|ask|email|visit|sign|log|copy|paste|remove|delete|invite|upload|download|"
+    "configure|follow|give|generate|tap|drag|write|include|change|update|find|check|restart|save"
+)
+_INSTRUCTION = re.compile(
+    rf"^\W*(?:(?:to|in|on|from|first|then|next|finally|after that)\b[^,]*,\s*)?(?:{_IMPERATIVE})\b"
+    r"|`[^`\n]+`|\w \u203a \w|\w > \w",
+    re.I,
+)
 # Words that are not the thing counted ("how many of the ...") and that part a count from its noun.
 _FUNCTION_WORDS = STOPWORDS | frozenset(
     ["across", "all", "can", "could", "each", "every", "per", "should", "than", "would"]
@@ -169,6 +190,10 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _CLOCK.search(text) is not None
     if _MONEY_ASKED.search(question):
         return lambda text: _MONEY.search(text) is not None
+    if _COMMAND_ASKED.search(question):
+        return lambda text: _COMMAND.search(text) is not None
+    if _STEPS_ASKED.search(question):
+        return lambda text: _INSTRUCTION.search(text) is not None
     counted = _COUNTED.search(question)
     noun = next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
     if noun is not None:
@@ -181,7 +206,9 @@ def fit(question: str, text: str) -> int | None:
 
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
     "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
-    ("40 charts"), a clock time for "what time", a price for "how much is". Ranks sentences: a model that
+    ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
+    "what command", an instruction ("open ...", "To rotate a key, click ...") for "how do I". Ranks
+    sentences: a model that
     scores a sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare
     one country across all charts.".
     """
