@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,7 @@ from answerable.models import load_confirmer
 from answerable.models.base import Reranker, Verifier
 from answerable.models.ensemble import quote_ranker_with, rank_sentences_with
 from answerable.policy import Policy, Profile
+from answerable.spelling import read_as
 from answerable.store.base import Filter, Store
 from answerable.types import (
     Claim,
@@ -142,10 +144,8 @@ class Engine:
         clock = Stopwatch()
         if len(question) > MAX_QUESTION_CHARS:
             raise InputError(f"the question is {len(question):,} characters long; the limit is {MAX_QUESTION_CHARS:,}")
-        claims = self.decomposer.decompose(question)
-        if not claims:
+        if not question.strip():
             raise InputError("the question is empty")
-        clock.lap("claims")
 
         flt = Filter(
             tenant=principal.tenant,
@@ -155,19 +155,31 @@ class Engine:
         )
         vector = self.embedder.embed([question])[0]
         hits = self.store.search_hybrid(question, vector, flt, self.config.retrieve_k)
-        clock.lap("search")
-
         present = [p for p in (self._screened(h) for h in hits) if p.text.strip()]
+        read = question
+        if prof.read_typos and present:
+            # Spelt as the passages this principal may read spell it; searched again only when it differs.
+            read = read_as(question, [t for p in present for t in (p.title, p.text)])
+            if read != question:
+                vector = self.embedder.embed([read])[0]
+                hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
+                present = [p for p in (self._screened(h) for h in hits) if p.text.strip()]
+        clock.lap("search")
+        claims = self.decomposer.decompose(read)
+        if not claims:
+            raise InputError("the question is empty")
+        clock.lap("claims")
+
+        finish = partial(self._finish, prof=prof, now=now, principal=principal, clock=clock, hits=hits, asked=question)
         if not present:
-            evidence = Evidence(question, claims, tuple(hits))
-            return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
+            return finish(Evidence(read, claims, tuple(hits)), drafted=False)
 
         vectors = self._stored_vectors(hits)
-        passages = self._rerank(Query(question, vector), present, vectors)
+        passages = self._rerank(Query(read, vector), present, vectors)
         clock.lap("rerank")
-        verdicts = self._verify(question, claims, passages, prof, vectors)
+        verdicts = self._verify(read, claims, passages, prof, vectors)
         clock.lap("verify")
-        evidence = Evidence(question, claims, tuple(passages), tuple(verdicts))
+        evidence = Evidence(read, claims, tuple(passages), tuple(verdicts))
         auth = authorize(evidence, prof, now)
         if auth.status is not Status.ABSTAIN and prof.min_confirmation > 0:
             # Only support that would let an answer out is worth the second model's time.
@@ -177,7 +189,7 @@ class Engine:
             auth = authorize(evidence, prof, now)
         clock.lap("gate")
         if auth.status is Status.ABSTAIN:
-            return self._finish(evidence, prof, now, principal, clock, hits, drafted=False)
+            return finish(evidence, drafted=False)
 
         context = {p.id: p for p in passages if p.id in set(auth.context_ids)}
         covered = [
@@ -185,14 +197,14 @@ class Engine:
             for c in auth.assessment.claims
             if c.status is ClaimStatus.SUPPORTED or (c.status is ClaimStatus.CONFLICTING and c.passage_ids)
         ]
-        draft = self.generator.generate(question, covered)
+        draft = self.generator.generate(read, covered)
         clock.lap("generate")
         # A sentence is checked against the passages the generator was given: the rest of the context
         # did not answer any claim, so citing it supports nothing (support 0, `unsupported_claim`).
         shown = {p.id: p.text for _, ps in covered for p in ps}
         draft = verify_draft(draft, shown, self._entails)
         clock.lap("cite")
-        return self._finish(replace(evidence, draft=draft), prof, now, principal, clock, hits, drafted=True)
+        return finish(replace(evidence, draft=draft), drafted=True)
 
     # --- stages -------------------------------------------------------------------------------------
 
@@ -323,10 +335,11 @@ class Engine:
         hits: list[Passage],
         *,
         drafted: bool,
+        asked: str,
     ) -> Decision:
         decision = decide(evidence, prof, now)
         clock.lap("decide")
-        record = log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted)
+        record = log_record(evidence, decision, prof, now, principal, clock.ms, hits, drafted, asked=asked)
         record["models"] = {
             "reranker": self.reranker.name,
             "verifier": self.verifier.name,
@@ -357,12 +370,20 @@ def log_record(
     timings: dict[str, float],
     hits: list[Passage],
     drafted: bool,
+    *,
+    asked: str | None = None,
 ) -> dict[str, Any]:
-    """Everything that went into a decision and what came out, as plain JSON."""
+    """Everything that went into a decision and what came out, as plain JSON.
+
+    `question` is what was asked; `read_as` the question with its misspelt words read as the passages
+    spell them (None when it was read as asked), which the claims were drawn from.
+    """
     a = assess(confirmed(evidence, prof, now), prof, now)
+    asked = evidence.question if asked is None else asked
     return {
         "decision_id": decision.decision_id,
-        "question": evidence.question,
+        "question": asked,
+        "read_as": evidence.question if evidence.question != asked else None,
         "principal": {"id": principal.id, "tenant": principal.tenant, "groups": sorted(principal.groups)},
         "profile": prof.name,
         "policy": {"name": prof.policy_name, "version": prof.version},

@@ -71,6 +71,7 @@ class Profile:
     require_named_terms: bool = True
     require_answer_kind: bool = True
     reject_mismatches: bool = True
+    read_typos: bool = True
     min_topic_similarity: float = 0.4
     min_confirmation: float = 0.0
 
@@ -230,6 +231,14 @@ SETTINGS: tuple[Setting, ...] = (
         default=True,
     ),
     Setting(
+        "read_typos",
+        "Whether a misspelt word of the question (five letters or more, not an English word, in no passage "
+        "retrieved for it) is read as the word of those passages one edit away, then searched again "
+        "(optional, default true).",
+        _flag,
+        default=True,
+    ),
+    Setting(
         "min_topic_similarity",
         "Bi-encoder cosine from which the best usable passage is on the question's topic: a question that "
         "on-topic pages fail to answer is no_answer_bearing_evidence, not low_retrieval_confidence "
@@ -357,6 +366,7 @@ def _parse_profile(pname: str, body: Any, policy_name: str, version: str, path: 
         require_named_terms=values["require_named_terms"],
         require_answer_kind=values["require_answer_kind"],
         reject_mismatches=values["reject_mismatches"],
+        read_typos=values["read_typos"],
         min_topic_similarity=values["min_topic_similarity"],
         min_confirmation=values["min_confirmation"],
         conflict_precedence=values["conflict_precedence"],

@@ -37,13 +37,18 @@ def printable(text: str, limit: int | None = None) -> str:
 _TITLE = 200  # characters of a title shown; the JSON keeps it whole
 
 
-def render_decision(decision: Decision) -> str:
-    """The answer with numbered citations, or the abstention with reasons, missing claims and next step."""
+def render_decision(decision: Decision, read_as: str | None = None) -> str:
+    """The answer with numbered citations, or the abstention with reasons, missing claims and next step.
+
+    `read_as`: the question as the engine read it, when it read a misspelt word as the documents spell it.
+    """
     lines: list[str] = []
     label = {Status.ANSWER: "ANSWER", Status.PARTIAL: "PARTIAL ANSWER", Status.ABSTAIN: "ABSTAIN"}
     lines.append(
         f"{label[decision.status]}  ({decision.policy.name} {decision.policy.version}, {decision.decision_id})"
     )
+    if read_as:
+        lines.append(f"Read as: {read_as}")
     if decision.answer:
         text = decision.answer
         for n, citation in enumerate(decision.citations, start=1):
@@ -98,6 +103,7 @@ def render_record(record: Mapping[str, Any]) -> str:
     groups = ",".join(principal.get("groups", [])) or "-"
     lines = [
         f"question: {record.get('question', '')}",
+        *([f"read as: {record['read_as']}"] if record.get("read_as") else []),
         f"asked by: {principal.get('id', '?')} (tenant {principal.get('tenant', '?')}, groups {groups}); "
         f"profile {record.get('profile', '?')}, policy {policy.get('name', '?')} {policy.get('version', '?')}, "
         f"as of {record.get('as_of', '?')}",

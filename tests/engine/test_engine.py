@@ -345,3 +345,31 @@ def test_the_second_model_is_not_asked_when_the_gate_abstains_anyway(store: SQLi
     e, asked = confirming(store, confirm=0.9)
     d = e.ask("What is the capital of Peru?", as_of=NOW)
     assert d.status is Status.ABSTAIN and asked == []
+
+
+def test_a_misspelt_question_is_read_as_the_documents_spell_it(store: SQLiteStore) -> None:
+    q = "How do I rotaet an API key?"  # the stand-in reranker matches "rotae" against no word
+    e = engine(store)
+    d = e.ask(q, as_of=NOW)
+    assert d.status is Status.ANSWER and "Rotate" in (d.answer or ""), d.reason_codes
+    assert d.claims[0].text == "How do I rotate an API key?"
+    assert e.last_record is not None
+    assert e.last_record["question"] == q and e.last_record["read_as"] == "How do I rotate an API key?"
+    assert "read as: How do I rotate an API key?" in render_record(e.last_record)
+    unread = engine(store)
+    strict = replace(unread.policy.profile("strict"), read_typos=False)
+    unread.policy = replace(unread.policy, profiles={**unread.policy.profiles, "strict": strict})
+    d = unread.ask(q, as_of=NOW)
+    assert d.status is Status.ABSTAIN and d.claims[0].text == q
+    assert unread.last_record is not None and unread.last_record["read_as"] is None
+
+
+def test_a_restricted_page_never_shapes_how_a_question_is_read(store: SQLiteStore) -> None:
+    q = "How do I drain the ingestion queue with lumenct?"  # "lumenctl" is written on staff pages only
+    public = engine(store)
+    d = public.ask(q, as_of=NOW)
+    assert public.last_record is not None and public.last_record["read_as"] is None
+    assert "lumenctl" not in json.dumps(public.last_record) and "lumenctl" not in json.dumps(d.to_dict())
+    staff = engine(store)
+    staff.ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
+    assert staff.last_record is not None and staff.last_record["read_as"] == q.replace("lumenct", "lumenctl")

@@ -122,4 +122,5 @@ def ask_command(
     elif explain and engine.last_record is not None:
         click.echo(render_record(engine.last_record))  # ends with the decision as rendered below
     else:
-        click.echo(render_decision(decision))
+        record = engine.last_record or {}
+        click.echo(render_decision(decision, read_as=record.get("read_as")))

@@ -41,6 +41,7 @@ class CaseResult:
     expected_reasons: tuple[str, ...] = ()
     gold_answers: tuple[str, ...] = ()
     scores: Mapping[str, float] = field(default_factory=dict)
+    read_as: str | None = None  # the question with its misspelt words read as the passages spell them
 
     @property
     def answered(self) -> bool:
@@ -62,6 +63,7 @@ class CaseResult:
             "expected_reasons": list(self.expected_reasons),
             "gold_answers": list(self.gold_answers),
             "scores": dict(self.scores),
+            "read_as": self.read_as,
         }
 
     @classmethod
@@ -77,6 +79,7 @@ class CaseResult:
             expected_reasons=tuple(d.get("expected_reasons", ())),
             gold_answers=tuple(d.get("gold_answers", ())),
             scores=dict(d.get("scores", {})),
+            read_as=d.get("read_as"),
         )
 
 

@@ -110,6 +110,7 @@ def run_case(engine: Engine, case: Case, profile: str, doc_ids: Sequence[str] | 
         expected_reasons=case.reasons,
         gold_answers=case.answers,
         scores=case_scores(record, decision) if record else {},
+        read_as=record.get("read_as"),
     )
 
 
