@@ -340,6 +340,8 @@ def test_a_corpus_text_with_nul_is_refused(tmp_path: Path) -> None:
         ("owner", "docs\u0000team", "owner: contains a control character (U+0000)"),
         ("acl", ["staff\u0008"], "acl: contains a control character (U+0008)"),
         ("tenant", "acme\u007f", "tenant: contains a control character (U+007F)"),
+        ("title", "Invoice \u202egnp.exe", "title: contains a text-direction or line-separator character (U+202E)"),
+        ("owner", "docs\u2028team", "owner: contains a text-direction or line-separator character (U+2028)"),
     ],
 )
 def test_urls_and_text_fields_are_checked_in_front_matter_and_corpus(

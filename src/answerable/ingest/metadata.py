@@ -95,15 +95,25 @@ def _date(value: Any, source: str, field: str) -> date | None:
     raise MetadataError(source, field, f"expected a date YYYY-MM-DD, got {value!r}")
 
 
+# Text-direction overrides and isolates, and line and paragraph separators: in a title they reorder or
+# break what a reader sees ("\u202egnp.exe" reads as "exe.png"). Marks (U+200E, U+200F) are left alone.
+_LAYOUT = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
+
+
 def _control(text: str) -> str | None:
-    """The first control character in `text` other than tab and newline, if any."""
-    return next((ch for ch in text if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"), None)
+    """The first control character in `text` other than tab and newline, or layout character, if any."""
+    return next((ch for ch in text if (ch not in "\t\n\r" and unicodedata.category(ch) == "Cc") or ch in _LAYOUT), None)
 
 
 def _checked(text: str, source: str, field: str) -> str:
     bad = _control(text)
     if bad is not None:
-        raise MetadataError(source, field, f"contains a control character (U+{ord(bad):04X}) in {text!r}")
+        what = (
+            "a control character"
+            if unicodedata.category(bad) == "Cc"
+            else "a text-direction or line-separator character"
+        )
+        raise MetadataError(source, field, f"contains {what} (U+{ord(bad):04X}) in {text!r}")
     return text
 
 
