@@ -1,6 +1,7 @@
 """The engine: the only place where the pure steps (claims, assess, gate, cite) meet the backends.
 
-    question -> claims -> hybrid search (ACL inside the query) -> rerank -> verify -> authorize
+    question -> hybrid search (ACL inside the query) -> [misspelt words read as the passages spell
+             them: search again] -> claims -> rerank -> verify -> authorize
              -> [abstain: no generation call] -> generate -> cite check -> decide -> log
 
 Store and model failures raise (`StoreError`, `ModelError`): an error is never an abstention.
