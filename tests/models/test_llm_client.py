@@ -67,6 +67,18 @@ def test_timeout_is_a_total_deadline_for_trickling_headers(server: Server) -> No
     assert time.monotonic() - start < 1.5
 
 
+def test_timeout_bounds_the_name_lookup_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    def silent_resolver(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(3)  # a resolver that does not answer: glibc retries for far longer
+        raise OSError("no answer")
+
+    monkeypatch.setattr(llm.socket, "getaddrinfo", silent_resolver)
+    start = time.monotonic()
+    c = Client("judge", base_url="http://docs-llm.example:8000/v1", api_key=KEY, timeout=0.5)
+    assert "no complete reply within 0.5 s" in failure(c)
+    assert time.monotonic() - start < 1.5
+
+
 NESTED = "[" * 100_000 + "]" * 100_000
 
 

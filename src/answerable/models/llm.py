@@ -15,6 +15,7 @@ import os
 import re
 import socket
 import ssl
+import threading
 import time
 import unicodedata
 import urllib.error
@@ -112,10 +113,54 @@ class _DeadlineSocket:
         return getattr(self._sock, name)
 
 
+def _resolve(host: str, port: int, deadline: float) -> list[tuple[Any, ...]]:
+    """`getaddrinfo` within the deadline: a resolver that does not answer otherwise holds a request for
+    as long as its own retries take (the lookup goes on in a daemon thread, whose answer is dropped)."""
+    found: list[Any] = []
+    done = threading.Event()
+
+    def look() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except OSError as exc:
+            found.append(exc)
+        done.set()
+
+    threading.Thread(target=look, name=f"resolve {host}", daemon=True).start()
+    if not done.wait(_remaining(deadline)):
+        raise _Expired(f"no address for {host}")
+    if isinstance(found[0], OSError):
+        raise found[0]
+    return cast(list[tuple[Any, ...]], found[0])
+
+
+def _connect_by_deadline(deadline: float) -> Any:
+    """`socket.create_connection` with the name lookup, too, bounded by the deadline."""
+
+    def create(address: tuple[str, int], timeout: Any = None, source_address: Any = None) -> socket.socket:
+        host, port = address
+        error: OSError | None = None
+        for family, kind, proto, _, sockaddr in _resolve(host, port, deadline):
+            sock = socket.socket(family, kind, proto)
+            try:
+                sock.settimeout(_remaining(deadline))
+                if source_address:
+                    sock.bind(source_address)
+                sock.connect(sockaddr)
+                return sock
+            except OSError as exc:
+                sock.close()
+                error = exc
+        raise error or OSError(f"no address for {host}")
+
+    return create
+
+
 class _DeadlineConnection(http.client.HTTPConnection):
     def __init__(self, host: str, *, deadline: float, **kwargs: Any) -> None:
         super().__init__(host, **kwargs)
         self._deadline = deadline
+        self._create_connection = _connect_by_deadline(deadline)
 
     def connect(self) -> None:
         self.timeout = _remaining(self._deadline)
