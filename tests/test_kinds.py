@@ -122,6 +122,8 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("How do I rotate an API key?", "Open Settings and click Rotate.", 1),
         ("How do I rotate an API key?", "To rotate an API key, open Settings > API keys and click Rotate.", 1),
         ("How can we restore it?", "The restore takes about 5 minutes for most workspaces.", 0),
+        ("How do I restore it?", "If you deleted it by mistake, contact support within 30 days.", 1),
+        ("How do I restore it?", "When you delete a project, its events are deleted within 30 days.", 0),
         ("How do I rotate an API key?", "Keys are rotated by the Owner.", 0),
         # Not a question about steps.
         ("How do plants take up water?", "Open stomata let water evaporate.", None),

@@ -26,7 +26,7 @@ from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, decide
-from answerable.generate import ExtractiveGenerator, Generator, rank_sentences
+from answerable.generate import ExtractiveGenerator, Generator, pick, rank_sentences
 from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
 from answerable.models import load_confirmer
@@ -319,8 +319,13 @@ class Engine:
         ]
 
     def best_sentence(self, text: str, passage: Passage) -> str:
-        sentences, _scores, best = rank_sentences(self.sentence_ranker.score, text, passage.text)
-        return sentences[best] if best >= 0 else passage.text
+        """The sentence of `passage` an answer to `text` would quote, as the extractive generator picks it
+        (with the form of answer asked for; without the second model's re-ranking). The contradiction
+        check tests that sentence: for "How do I restore a deleted workspace?" the ranker's own best,
+        "Only the workspace Owner can delete a workspace.", read as refuted by a page that only points
+        to the workspace page (0.78); the sentence that instructs, the answer, is not (0.48)."""
+        sentences, scores, best = rank_sentences(self.sentence_ranker.score, text, passage.text)
+        return sentences[pick(text, sentences, scores)] if best >= 0 else passage.text
 
     def _entails(self, sentence: str, passage_text: str) -> float:
         (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])

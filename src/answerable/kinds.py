@@ -147,7 +147,7 @@ _IMPERATIVE = (
     "configure|follow|give|generate|tap|drag|write|include|change|update|find|check|restart|save"
 )
 _INSTRUCTION = re.compile(
-    rf"^\W*(?:(?:to|in|on|from|first|then|next|finally|after that)\b[^,]*,\s*)?(?:{_IMPERATIVE})\b"
+    rf"^\W*(?:(?:to|in|on|from|if|when|once|before|after|first|then|next|finally)\b[^,]*,\s*)?(?:{_IMPERATIVE})\b"
     r"|`[^`\n]+`|\w \u203a \w|\w > \w",
     re.I,
 )
