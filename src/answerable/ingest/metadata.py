@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 from answerable.errors import InputError
+from answerable.render import UNPRINTABLE
 from answerable.terms import one_edit
 from answerable.types import DEFAULT_TENANT, Document, TrustTier
 
@@ -95,14 +96,11 @@ def _date(value: Any, source: str, field: str) -> date | None:
     raise MetadataError(source, field, f"expected a date YYYY-MM-DD, got {value!r}")
 
 
-# Text-direction overrides and isolates, and line and paragraph separators: in a title they reorder or
-# break what a reader sees ("\u202egnp.exe" reads as "exe.png"). Marks (U+200E, U+200F) are left alone.
-_LAYOUT = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
-
-
 def _control(text: str) -> str | None:
-    """The first control character in `text` other than tab and newline, or layout character, if any."""
-    return next((ch for ch in text if (ch not in "\t\n\r" and unicodedata.category(ch) == "Cc") or ch in _LAYOUT), None)
+    """The first character other than tab and newline that `render` would have to escape, if any: a C0
+    or C1 control, a line or paragraph separator, a text-direction embedding, override or isolate (in a
+    title they reorder or break what a reader sees: "\u202egnp.exe" reads as "exe.png")."""
+    return next((m.group() for m in UNPRINTABLE.finditer(text) if m.group() not in "\n\r"), None)
 
 
 def _checked(text: str, source: str, field: str) -> str:
