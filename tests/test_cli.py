@@ -269,7 +269,8 @@ def test_log_show_one_decision_by_id(tmp_path: Path):
     assert "topic - (bar 0.40)" in out.output
     for p in evidence.passages:
         assert p.id in out.output
-    assert out.output.rstrip().endswith(render_decision(decision))
+    assert out.output.rstrip().endswith(render_decision(decision, why=record["why"]))
+    assert record["why"] and all(cause in out.output for cause in record["why"].values())
     as_json = run("log", "show", decision.decision_id, "--json", "--store", url)
     assert json.loads(as_json.output) == json.loads(json.dumps(record))
     missing = run("log", "show", "d_nope", "--store", url)

@@ -25,7 +25,7 @@ from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
-from answerable.gate import authorize, decide
+from answerable.gate import authorize, causes, decide
 from answerable.generate import ExtractiveGenerator, Generator, pick, rank_sentences
 from answerable.ingest.chunking import content_hash
 from answerable.injection import screen
@@ -424,6 +424,9 @@ def log_record(
         "draft": to_jsonable(evidence.draft.sentences) if evidence.draft is not None else None,
         "status": str(decision.status),
         "reason_codes": [str(r) for r in decision.reason_codes],
+        # Each code's specific cause here, in words ("... scores 0.31, under the bar of 0.50"): what the
+        # readable output prints under "Why" instead of the code's general meaning.
+        "why": {str(code): text for code, text in causes(evidence, decision, prof, now).items()},
         "missing_claims": list(decision.missing_claims),
         "decision": decision.to_dict(),
         "timings_ms": timings,

@@ -30,6 +30,7 @@ from answerable.types import (
     Passage,
     Status,
     Suggestion,
+    Verdict,
 )
 
 QUOTE_CHARS = 500
@@ -419,3 +420,198 @@ def decision_id(evidence: Evidence, profile: Profile, now: date) -> str:
     """A stable id: the same evidence, profile and time always give the same id."""
     digest = hashlib.sha256(repr((evidence, profile.ref, now.isoformat())).encode("utf-8"))
     return "d_" + digest.hexdigest()[:20]
+
+
+# --- the specific cause of each code, for the person reading a decision ----------------------------
+
+
+def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) -> dict[ReasonCode, str]:
+    """Why each of the decision's reason codes was raised here, in plain words with the figures compared.
+
+    A code's `meaning` lists every way it can arise ("no passage supports any claim, or ..., or ...");
+    this names the one that did: "pages on its topic were found (Invoices), but the best scores 0.31 for
+    this question, under the bar of 0.50". It reads only the request's evidence, which access control
+    has already filtered, and names a page only by its title; a page another principal may read is never
+    in it. Pure: the same evidence, decision and profile give the same words.
+    """
+    asked = evidence  # the second model's confirmations are read from the verdicts as the models gave them
+    evidence = confirmed(evidence, profile, now)
+    a = assess(evidence, profile, now)
+    by_id = {p.id: p for p in evidence.passages}
+    usable = [by_id[pid] for pid in a.usable_passage_ids]
+
+    def title(pid: str) -> str:
+        passage = by_id.get(pid)
+        return f'"{passage.title or passage.document_id}"' if passage else "a page"
+
+    def best_usable() -> str:
+        return title(max(usable, key=lambda p: p.scores.rerank or 0.0).id) if usable else "none"
+
+    retrieval = (
+        f"the best page you may read for it ({best_usable()}) scores {a.retrieval_score:.2f}, under the "
+        f"bar of {profile.min_retrieval_score:.2f}"
+        if a.retrieval_score is not None
+        else "no page you may read could be used"
+    )
+    out: dict[ReasonCode, str] = {}
+    for code in decision.reason_codes:
+        if code is R.NO_EVIDENCE:
+            out[code] = (
+                "the passages that matched hold no text" if evidence.passages else "no page you may read matched it"
+            )
+        elif code is R.LOW_RETRIEVAL_CONFIDENCE:
+            off_topic = a.topic_similarity is not None and not _on_topic(a, profile)
+            out[code] = retrieval + (
+                f", and none is on its topic (closest {a.topic_similarity:.2f}, bar {profile.min_topic_similarity:.2f})"
+                if off_topic and a.topic_similarity is not None
+                else ""
+            )
+        elif code is R.NO_ANSWER_BEARING_EVIDENCE:
+            out[code] = _no_answer(evidence, asked.verdicts, a, decision, profile, retrieval, title)
+        elif code is R.REQUIRED_CLAIM_NOT_COVERED:
+            parts = len(decision.claims)
+            missing = len(decision.missing_claims)
+            out[code] = (
+                f"{missing} of the question's {parts} parts {'is' if missing == 1 else 'are'} not answered "
+                "by the pages you may read (listed under Not covered)"
+                if parts > 1
+                else "the question's one part is not answered by the pages you may read"
+            )
+        elif code is R.SUPPORT_BELOW_THRESHOLD:
+            weak = [c for c in a.claims if c.status is ClaimStatus.WEAK and c.passage_ids]
+            if weak:
+                c = weak[0]
+                out[code] = (
+                    f"the best support for {_quoted(c.claim.text)} is {c.best_support:.2f} "
+                    f"({title(c.passage_ids[0])}), under the bar of {profile.min_support:.2f}"
+                )
+            else:
+                present = {q.id for q in evidence.passages if not is_blank(q)}
+                found = [v for v in evidence.verdicts if v.label is Label.SUPPORTED and v.passage_id in present]
+                best = max(found, key=lambda v: v.strength, default=None)
+                out[code] = (
+                    f"the strongest support found is {best.strength:.2f} ({title(best.passage_id)}), under the "
+                    f"bar of {profile.min_support:.2f}"
+                    if best is not None
+                    else f"no passage supports an answer at the bar of {profile.min_support:.2f}"
+                )
+        elif code is R.CONFLICTING_EVIDENCE and a.unresolved_conflicts:
+            conflict = a.unresolved_conflicts[0]
+            claim = next(c.claim.text for c in a.claims if c.claim.id == conflict.claim_id)
+            rules = ", ".join(str(r).replace("_", " ") for r in profile.conflict_precedence) or "none"
+            out[code] = (
+                f"{title(conflict.supporting[0])} and {title(conflict.refuting[0])} disagree on {_quoted(claim)}, "
+                f"and no precedence rule decides between them (tried: {rules})"
+            )
+        elif code is R.EVIDENCE_STALE:
+            out[code] = _stale(evidence, a, profile, now, title)
+        elif code is R.SOURCE_NOT_ALLOWED:
+            out[code] = _not_allowed(evidence, a, profile, title)
+        elif code is R.AMBIGUOUS_SOURCES and a.margin is not None:
+            top = sorted(usable, key=lambda p: -(p.scores.rerank or 0.0))
+            second = next((p for p in top if p.document_id != top[0].document_id), top[0])
+            support = max((c.best_support for c in a.claims if _covered(c, a, profile)), default=0.0)
+            out[code] = (
+                f"{title(top[0].id)} and {title(second.id)} score within {a.margin:.2f} of each other (bar "
+                f"{profile.min_margin:.2f}), and the support, {support:.2f}, is within "
+                f"{profile.borderline_band:.2f} of its bar ({profile.min_support:.2f})"
+            )
+        elif code is R.UNSUPPORTED_CLAIM and evidence.draft is not None:
+            sentences = evidence.draft.sentences
+            weak_ones = [s for s in sentences if s.support is None or s.support < profile.min_support]
+            out[code] = (
+                f"{len(weak_ones)} of the draft's {len(sentences)} sentences "
+                f"{'is' if len(weak_ones) == 1 else 'are'} not supported by what "
+                f"{'it cites' if len(weak_ones) == 1 else 'they cite'} at the bar of {profile.min_support:.2f}"
+            )
+        else:
+            out[code] = code.meaning
+    return out
+
+
+def _quoted(text: str, limit: int = 80) -> str:
+    return f'"{text if len(text) <= limit else text[: limit - 1] + "…"}"'
+
+
+def _no_answer(
+    ev: Evidence,
+    given: tuple[Verdict, ...],
+    a: Assessment,
+    decision: Decision,
+    p: Profile,
+    retrieval: str,
+    title: Callable[[str], str],
+) -> str:
+    """Which of `no_answer_bearing_evidence`'s ways: the answer drafted misses what was asked, no page
+    names what the question names, the pages on the topic score under the bar, the second model doubts
+    the support, the support is refuted or weak, or nothing supports it."""
+    turned = next((c for c in decision.claims if c.not_as_asked), None)
+    if turned is not None and turned.not_as_asked is not None:
+        asked, stated = turned.not_as_asked
+        return "the answer drafted from the pages found " + (
+            f"speaks of {stated}, not {asked}" if stated else f"states no {asked}"
+        )
+    unnamed = next((c for c in a.claims if c.unmatched_terms), None)
+    if unnamed is not None:
+        return f"no page you may read mentions {', '.join(unnamed.unmatched_terms)}"
+    if _unanswered_on_topic(ev, a, p):
+        return f"pages on its topic were found, but {retrieval}"
+    doubted = [
+        v
+        for v in given
+        if v.confirmation is not None and v.confirmation < p.min_confirmation and v.strength >= p.min_support
+    ]
+    if doubted:
+        v = max(doubted, key=lambda v: v.strength)
+        return (
+            f"the second answerability model doubts that {title(v.passage_id)} answers it ({v.confirmation:.2f}, "
+            f"under the bar of {p.min_confirmation:.2f})"
+        )
+    lacking = next((c for c in a.claims if c.status in _LACKING), None)
+    if lacking is not None and lacking.status is ClaimStatus.REFUTED and lacking.passage_ids:
+        return f"{title(lacking.passage_ids[0])} contradicts it"
+    if lacking is not None and lacking.status is ClaimStatus.WEAK and lacking.passage_ids:
+        return (
+            f"the best support, {lacking.best_support:.2f} ({title(lacking.passage_ids[0])}), is under the bar "
+            f"of {p.min_support:.2f}"
+        )
+    return "no passage you may read states an answer to it"
+
+
+def _stale(ev: Evidence, a: Assessment, p: Profile, now: date, title: Callable[[str], str]) -> str:
+    ids = [pid for c in a.claims if c.status is ClaimStatus.STALE for pid in c.passage_ids] or [
+        q.id for q in sorted(ev.passages, key=lambda q: -(q.scores.rerank or 0.0)) if q.id in a.stale_passage_ids
+    ]
+    by_id = {q.id: q for q in ev.passages}
+    passage = by_id.get(ids[0]) if ids else None
+    if passage is None:
+        return R.EVIDENCE_STALE.meaning
+    name = title(passage.id)
+    replaced = {target for q in ev.passages for target in q.supersedes}
+    if passage.superseded_by or passage.document_id in replaced:
+        return f"the only page that answers it, {name}, is superseded by a newer page"
+    if passage.effective_date is not None and passage.effective_date > now:
+        return f"the only page that answers it, {name}, takes effect on {passage.effective_date.isoformat()}"
+    dated = passage.updated_at or passage.effective_date
+    if dated is None:
+        return f"the only page that answers it, {name}, carries no date, and this profile requires one"
+    limit = p.freshness_limit(passage.source_kind)
+    kind = f"{passage.source_kind} pages" if passage.source_kind else "pages"
+    if limit is None:
+        return R.EVIDENCE_STALE.meaning
+    return (
+        f"the only page that answers it, {name}, dates from {dated.isoformat()}, {(now - dated).days} days "
+        f"before {now.isoformat()}; the limit for {kind} is {limit} days"
+    )
+
+
+def _not_allowed(ev: Evidence, a: Assessment, p: Profile, title: Callable[[str], str]) -> str:
+    ids = [pid for c in a.claims if c.status is ClaimStatus.NOT_ALLOWED for pid in c.passage_ids] or [
+        q.id for q in sorted(ev.passages, key=lambda q: -(q.scores.rerank or 0.0)) if q.id in a.disallowed_passage_ids
+    ]
+    passage = next((q for q in ev.passages if ids and q.id == ids[0]), None)
+    if passage is None:
+        return R.SOURCE_NOT_ALLOWED.meaning
+    tier = f"a {passage.trust} source" if passage.trust else "a source with no trust tier"
+    allowed = ", ".join(sorted(str(t) for t in p.allowed_trust)) or "no tier"
+    return f"the only page that answers it, {title(passage.id)}, is {tier}; the {p.name} profile allows {allowed}"

@@ -37,10 +37,12 @@ def printable(text: str, limit: int | None = None) -> str:
 _TITLE = 200  # characters of a title shown; the JSON keeps it whole
 
 
-def render_decision(decision: Decision, read_as: str | None = None) -> str:
+def render_decision(decision: Decision, read_as: str | None = None, why: Mapping[str, str] | None = None) -> str:
     """The answer with numbered citations, or the abstention with reasons, missing claims and next step.
 
     `read_as`: the question as the engine read it, when it read a misspelt word as the documents spell it.
+    `why`: each reason code's specific cause in this decision (the log record's `why`), printed instead of
+    the code's general meaning.
     """
     lines: list[str] = []
     label = {Status.ANSWER: "ANSWER", Status.PARTIAL: "PARTIAL ANSWER", Status.ABSTAIN: "ABSTAIN"}
@@ -63,7 +65,7 @@ def render_decision(decision: Decision, read_as: str | None = None) -> str:
     if decision.reason_codes:
         lines.append("Why:")
         for code in decision.reason_codes:
-            lines.append(f"  - {code}: {code.meaning}")
+            lines.append(f"  - {code}: {(why or {}).get(code) or code.meaning}")
     if decision.missing_claims:
         lines.append("Not covered:")
         unmatched = {c.text: c.unmatched_terms for c in decision.claims if c.unmatched_terms}
@@ -161,5 +163,5 @@ def render_record(record: Mapping[str, Any]) -> str:
     lines = [printable(line) for line in lines]
     if "decision" in record:
         lines.append("")
-        lines.append(render_decision(decision_from_dict(record["decision"])))
+        lines.append(render_decision(decision_from_dict(record["decision"]), why=record.get("why")))
     return "\n".join(lines)

@@ -194,8 +194,11 @@ def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: 
 
 def test_restricted_page_leaves_no_trace_for_a_principal_without_the_group(store: SQLiteStore) -> None:
     q = "How do I drain the ingestion queue?"
-    public = engine(store).ask(q, as_of=NOW)
-    dumped = json.dumps(public.to_dict())
+    e = engine(store)
+    public = e.ask(q, as_of=NOW)
+    assert e.last_record is not None and e.last_record["why"]
+    # The decision, its log record (the causes of its reasons among them) and the readable output.
+    dumped = json.dumps(public.to_dict()) + json.dumps(e.last_record) + render_record(e.last_record)
     for trace in ("incident-runbook", "lumenctl", "Incident runbook", "internal.lumen.example"):
         assert trace not in dumped
     staff = engine(store).ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)

@@ -123,4 +123,4 @@ def ask_command(
         click.echo(render_record(engine.last_record))  # ends with the decision as rendered below
     else:
         record = engine.last_record or {}
-        click.echo(render_decision(decision, read_as=record.get("read_as")))
+        click.echo(render_decision(decision, read_as=record.get("read_as"), why=record.get("why")))

@@ -11,7 +11,7 @@ import click
 from answerable.cli.common import echo_json, load, policy_option, reports_errors
 from answerable.codec import evidence_from_dict, parse_date
 from answerable.errors import InputError
-from answerable.gate import authorize, decide
+from answerable.gate import authorize, causes, decide
 from answerable.render import render_decision
 from answerable.types import Decision, Status
 
@@ -33,7 +33,7 @@ def decide_command(
     profile = load(policy_path).profile(profile_name)
     now = parse_date(now_text, "--now") if now_text else date.today()
     assert now is not None
-    results: list[tuple[str, Decision | None]] = []
+    results: list[tuple[str, Decision | None, dict[str, str]]] = []
     for file in files:
         try:
             raw = json.loads(Path(file).read_text(encoding="utf-8"))
@@ -41,20 +41,22 @@ def decide_command(
             raise InputError(f"{file}: cannot read evidence JSON: {exc}") from exc
         evidence = evidence_from_dict(raw, where=file)
         if evidence.draft is None and authorize(evidence, profile, now).status is not Status.ABSTAIN:
-            results.append((file, None))
+            results.append((file, None, {}))
             continue
-        results.append((file, decide(evidence, profile, now)))
+        decided = decide(evidence, profile, now)
+        why = {str(code): text for code, text in causes(evidence, decided, profile, now).items()}
+        results.append((file, decided, why))
     if as_json:
         echo_json(
             [
                 {"file": f, "decision": d.to_dict() if d else None, "authorized_needs_draft": d is None}
-                for f, d in results
+                for f, d, _ in results
             ]
         )
         return
-    for file, decision in results:
+    for file, decision, why in results:
         click.echo(f"== {file}")
         if decision is None:
             click.echo("authorized: the evidence allows an answer; generate a draft to finish the decision")
         else:
-            click.echo(render_decision(decision))
+            click.echo(render_decision(decision, why=why))
