@@ -113,6 +113,34 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ["What do Slack and Teams integrations have in common?"],
         ),
         ("What do all these models not have in common?", ["What do all these models not have in common?"]),
+        # A later part whose subject is a pronoun for what the part before it asks about says what it is.
+        (
+            "Who can invite members, and can they export data?",
+            ["Who can invite members?", "can those who can invite members export data?"],
+        ),
+        (
+            "What plan includes SSO, and how much does it cost?",
+            ["What plan includes SSO?", "how much does the plan that includes SSO cost?"],
+        ),
+        (
+            "What is the Growth plan and how much does it cost?",
+            ["What is the Growth plan?", "how much does the Growth plan cost?"],
+        ),
+        (
+            "Who is the account owner, and can they delete the workspace?",
+            ["Who is the account owner?", "can the account owner delete the workspace?"],
+        ),
+        (
+            "Who founded Lumen and when did he leave?",
+            ["Who founded Lumen?", "when did the one who founded Lumen leave?"],
+        ),
+        # Nothing asked names the pronoun: left as it is.
+        ("How do I invite members, and can they export data?", ["How do I invite members?", "can they export data?"]),
+        ("Who did Obama marry and where was she born?", ["Who did Obama marry?", "where was she born?"]),
+        (
+            "What is the Growth plan, and can I pay for it yearly?",
+            ["What is the Growth plan?", "can I pay for it yearly?"],
+        ),
     ],
 )
 def test_hand_written_questions(question: str, parts: list[str]) -> None:

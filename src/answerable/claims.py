@@ -13,6 +13,7 @@ decomposer can replace this behind the generator backends; the engine only needs
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
 from answerable.errors import ModelError
@@ -99,6 +100,46 @@ def _said_of(name: str, aux: str, rest: str, mark: str) -> str:
     return f"{verb} {name} {rest}{mark}"
 
 
+_AUX = r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)"
+# "can they ...", "how much does it ...": a part whose subject is a pronoun.
+_PRONOUN_SUBJECT = re.compile(
+    rf"^(?P<pre>(?:(?:how|what|when|where|which|who|why)(?:\s+(?:much|many|long|often))?\s+)?{_AUX})\s+"
+    r"(?P<pro>they|it|he|she)\b(?P<post>.*)$",
+    re.I,
+)
+_WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
+_WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
+_WHAT_THING_ASKS = re.compile(
+    rf"^(?:what|which)\s+(?P<thing>(?!{_AUX}\b)[a-z]+)\s+(?P<rest>(?!{_AUX}\b)[a-z]+\b.*)$", re.I
+)
+
+
+def _referent_in(later: str, before: str) -> str:
+    """`later` with its pronoun subject named by the part before it, when that part asks for the subject.
+
+    "Who can invite members, and can they export data?" asks whether those who can invite members can
+    export data: split into "can they export data?", the claim would not say who. "What plan includes SSO,
+    and how much does it cost?" asks the price of the plan that includes SSO, "What is the Pro plan, and
+    how much does it cost?" that of the Pro plan. Any other pronoun is left as it is ("How do I invite
+    members, and can they export data?": nothing asked names "they").
+    """
+    m = _PRONOUN_SUBJECT.match(later.strip())
+    if m is None:
+        return later
+    pronoun = m["pro"].lower()
+    before = before.strip()
+    named, who, what = _WHAT_IS.match(before), _WHO_ASKS.match(before), _WHAT_THING_ASKS.match(before)
+    if named:
+        referent = named["named"]
+    elif who and pronoun != "it":
+        referent = f"{'those' if pronoun == 'they' else 'the one'} who {who['rest']}"
+    elif what and pronoun in ("it", "they"):
+        referent = f"the {what['thing']} that {what['rest']}"
+    else:
+        return later
+    return f"{m['pre']} {referent}{m['post']}"
+
+
 def _split_part(part: str) -> list[str]:
     body = part.rstrip("?").strip()
     mark = "?" if part.endswith("?") else ""
@@ -128,6 +169,7 @@ def _split_part(part: str) -> list[str]:
         return [f"{m['a']} {rest}{mark}", f"{m['b']} {rest}{mark}"]
     pieces = [p for p in _SPLIT_QUESTIONS.split(body) if p and p.strip()]
     if len(pieces) > 1:
+        pieces = [pieces[0], *(_referent_in(later, before) for before, later in pairwise(pieces))]
         return [_clean(p) + mark for p in pieces]
     m = _BRIDGE.match(body)
     starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
