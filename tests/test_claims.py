@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from answerable.claims import decompose
+from answerable.claims import decompose, is_keywords
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -162,3 +162,21 @@ def test_hotpot_two_hop_questions_mostly_split_and_comparisons_always_do() -> No
     # Measured: 15 of 45 split into two claims (3 of them "What X do A and B have in common?"); bridges
     # without a relative clause or conjunction stay whole.
     assert len(split) >= 15
+
+
+@pytest.mark.parametrize(
+    ("query", "keywords"),
+    [
+        ("billing", True),
+        ("api keys", True),
+        ("reset password.", True),
+        ("Billing", True),
+        ("SSO?", False),  # asks
+        ("how to export", False),
+        ("What is SSO", False),
+        ("I'm locked out", False),  # the asker says something
+        ("export data to a warehouse", False),  # longer than a few words
+    ],
+)
+def test_a_few_words_that_ask_nothing_are_a_search(query: str, keywords: bool) -> None:
+    assert is_keywords(query) is keywords

@@ -7,6 +7,7 @@ import re
 
 from answerable import ReasonCode
 from answerable.policy import SETTINGS
+from answerable.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -21,6 +22,9 @@ def test_every_reason_code_is_documented_with_its_meaning_and_next_step():
     assert len(ReasonCode) == 12
     for code in ReasonCode:
         assert f"| `{code}` | {code.meaning} | {code.next_step} |" in README
+    assert f'"{KEYWORDS_NEXT_STEP}"' in README  # a search of a few words' next step
+    paragraph = README[README.index(KEYWORDS_NEXT_STEP) - 700 : README.index(KEYWORDS_NEXT_STEP)]
+    assert all(f"`{code}`" in paragraph for code in SEARCH_MISSES)
 
 
 def test_every_policy_setting_is_documented():

@@ -200,6 +200,18 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
     return out
 
 
+# The words a question or a request opens with; a query of a few words opening with none of them and
+# asking nothing ("billing", "api keys") is a search, not a question.
+_ASKS = re.compile(rf"(?:{_WH}|may|must|shall|tell|explain|show|list|describe|give|find|i|i'm|my|we|our)", re.I)
+KEYWORDS_MAX_WORDS = 3
+
+
+def is_keywords(question: str) -> bool:
+    """A few words that ask nothing: "billing", "api keys", "reset password" (not "SSO?", not "how to export")."""
+    words = question.replace("’", "'").strip().rstrip(".!").split()
+    return 0 < len(words) <= KEYWORDS_MAX_WORDS and "?" not in question and not _ASKS.fullmatch(words[0])
+
+
 def decompose(question: str) -> tuple[Claim, ...]:
     """The required claims of `question`, ids c1, c2, ...; a blank question has none."""
     parts: list[str] = []

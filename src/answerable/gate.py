@@ -13,10 +13,11 @@ from datetime import date
 
 from answerable import kinds
 from answerable.assess import assess, confirmed, is_blank
+from answerable.claims import is_keywords
 from answerable.errors import DraftRequiredError, InputError
 from answerable.mismatch import mismatch
 from answerable.policy import Profile
-from answerable.reasons import ReasonCode, ordered, primary
+from answerable.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES, ReasonCode, ordered, primary
 from answerable.types import (
     Assessment,
     Citation,
@@ -378,7 +379,7 @@ def _build(
         claims=claims,
         missing_claims=missing,
         reason_codes=reasons,
-        next_step=first.next_step if first else None,
+        next_step=_next_step(first, evidence.question),
         suggestions=(
             _suggestions(evidence, profile, auth.assessment.usable_passage_ids, first)
             if status is not Status.ANSWER
@@ -386,6 +387,13 @@ def _build(
         ),
         policy=profile.ref,
     )
+
+
+def _next_step(first: ReasonCode | None, question: str) -> str | None:
+    """The first code's next step; for a search of a few words that found no answer, ask for the question."""
+    if first is None:
+        return None
+    return KEYWORDS_NEXT_STEP if first in SEARCH_MISSES and is_keywords(question) else first.next_step
 
 
 def _citation(passage: Passage) -> Citation:

@@ -121,6 +121,24 @@ _NEXT_STEP: dict[ReasonCode, str] = {
 }
 
 
+# A search of a few words ("billing") that no page answers is no documentation gap yet: what is wanted is
+# unknown. Instead of the next step of these codes, the asker is asked for the question.
+KEYWORDS_NEXT_STEP = (
+    'This reads as a search, not a question; ask what you want to know or do ("How do I ...?", '
+    '"What is ...?") for an answer, or see the suggested pages.'
+)
+SEARCH_MISSES = frozenset(
+    {
+        ReasonCode.NO_EVIDENCE,
+        ReasonCode.LOW_RETRIEVAL_CONFIDENCE,
+        ReasonCode.NO_ANSWER_BEARING_EVIDENCE,
+        ReasonCode.REQUIRED_CLAIM_NOT_COVERED,
+        ReasonCode.SUPPORT_BELOW_THRESHOLD,
+        ReasonCode.AMBIGUOUS_SOURCES,
+    }
+)
+
+
 def primary(codes: tuple[ReasonCode, ...]) -> ReasonCode | None:
     """The code that drives the next step: the first in declaration order."""
     order = list(ReasonCode)

@@ -19,6 +19,7 @@ from answerable.generate import ExtractiveGenerator
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker, MockVerifier, SupportProbs
 from answerable.policy import load_policy
+from answerable.reasons import KEYWORDS_NEXT_STEP
 from answerable.render import render_record
 from answerable.store.sqlite import SQLiteStore
 from answerable.types import Claim, Draft, Label, Passage, Principal, ReasonCode, Status
@@ -376,3 +377,15 @@ def test_a_restricted_page_never_shapes_how_a_question_is_read(store: SQLiteStor
     staff = engine(store)
     staff.ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
     assert staff.last_record is not None and staff.last_record["read_as"] == q.replace("lumenct", "lumenctl")
+
+
+def test_a_search_of_a_few_words_that_finds_no_answer_asks_for_the_question(store: SQLiteStore) -> None:
+    """A search of "sourdough proofing" is no documentation gap: what is wanted is unknown. A question that finds no
+    answer keeps its reason's next step."""
+    e = engine(store)
+    searched = e.ask("sourdough proofing", as_of=NOW)
+    assert searched.status is Status.ABSTAIN and searched.next_step == KEYWORDS_NEXT_STEP
+    assert searched.suggestions  # the closest pages are still offered
+    asked = e.ask("How long should I proof sourdough?", as_of=NOW)
+    assert asked.status is Status.ABSTAIN and asked.reason_codes
+    assert asked.next_step == asked.reason_codes[0].next_step != KEYWORDS_NEXT_STEP
