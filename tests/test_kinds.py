@@ -125,6 +125,17 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("How do I restore it?", "If you deleted it by mistake, contact support within 30 days.", 1),
         ("How do I restore it?", "When you delete a project, its events are deleted within 30 days.", 0),
         ("How do I rotate an API key?", "Keys are rotated by the Owner.", 0),
+        # Who does it, named before the verb: not a sentence where the asker ("you") does it.
+        ("Who can invite members?", "Owners and Admins invite people from Settings > Members > Invite.", 1),
+        ("Who can invite members?", "The number of members you can invite depends on your plan.", 0),
+        ("Who can delete a workspace?", "Only the workspace Owner can delete a workspace.", 1),
+        ("Who can delete a workspace?", "To delete a workspace, open Settings.", 0),
+        ("Who stated a change of the length of the Rhine?", "In 1932 Knaurs Lexikon stated the length.", 1),
+        ("Who is responsible for billing?", "The Owner is responsible for billing.", 1),
+        # Who someone is, or whom someone did something to: no verb whose doer is asked.
+        ("Who was Constance de Rabastens?", "Constance is known for her visions.", None),
+        ("Who is the Owner?", "The Owner is the person who created the workspace.", None),
+        ("Who did Obama marry?", "Obama married Michelle Robinson.", None),
         # Not a question about steps.
         ("How do plants take up water?", "Open stomata let water evaporate.", None),
         ("How do I know which plan I am on?", "Open Settings.", None),

@@ -141,6 +141,27 @@ _STEPS_ASKED = re.compile(
     r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
     re.I,
 )
+# "Who can invite members?": the one who does it, named before the verb ("Owners and Admins invite
+# people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
+# The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.
+_ACTOR_ASKED = re.compile(
+    r"^\W*who\s+(?:(?:can|could|will|would|should|may|must|is|are|was|were|has|have|had)\s+)?(?P<verb>(?-i:[a-z]{3,}))\b",
+    re.I,
+)
+_PRONOUNS = frozenset(["i", "you", "we", "they", "it", "he", "she", "one", "someone", "anyone", "nobody"])
+_MODALS = r"(?:(?:can|could|will|would|should|may|must|also|only|cannot|can't|not|is|are|was|were|has|have|had)\s+)*"
+
+
+def _names_actor(verb: str, text: str) -> bool:
+    """Does `text` say who does `verb`: a word other than a pronoun or function word right before it?"""
+    stem = re.escape(verb[: max(4, len(verb) - 2)].lower())
+    for m in re.finditer(rf"\b(?P<actor>[\w-]+)\s+{_MODALS}{stem}\w*\b", text, re.I):
+        actor = m["actor"].lower()
+        if actor not in _PRONOUNS and actor not in _FUNCTION_WORDS:
+            return True
+    return False
+
+
 _IMPERATIVE = (
     "open|run|click|go|select|choose|enter|type|set|use|create|add|turn|press|call|send|pass|navigate|install|"
     "enable|disable|contact|ask|email|visit|sign|log|copy|paste|remove|delete|invite|upload|download|"
@@ -194,6 +215,10 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
         return lambda text: _INSTRUCTION.search(text) is not None
+    actor = _ACTOR_ASKED.search(question)
+    if actor is not None and actor["verb"].lower() not in _FUNCTION_WORDS:
+        verb = actor["verb"]
+        return lambda text: _names_actor(verb, text)
     counted = _COUNTED.search(question)
     noun = next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
     if noun is not None:
@@ -207,7 +232,8 @@ def fit(question: str, text: str) -> int | None:
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
     "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
-    "what command", an instruction ("open ...", "To rotate a key, click ...") for "how do I". Ranks
+    "what command", an instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer
+    named before the verb for "who can invite ..." ("Owners and Admins invite ..."). Ranks
     sentences: a model that
     scores a sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare
     one country across all charts.".
