@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
-from answerable.assess import confirmed, strongest_support
+from answerable.assess import confirmed, near_rival, strongest_support
 from answerable.codec import evidence_from_dict, evidence_to_dict
 from answerable.errors import InputError
 from answerable.policy import Precedence
@@ -342,3 +342,26 @@ def test_suggestions_put_pages_an_answer_may_rest_on_before_stale_and_disallowed
     d = decide(stale, strict, NOW)
     assert d.reason_codes[0] is ReasonCode.EVIDENCE_STALE
     assert [s.passage_id for s in d.suggestions] == ["old#1", "plan#1", "new#1"]
+
+
+def test_where_two_sources_are_nearly_tied_the_second_model_picks_the_one_quoted(policy) -> None:  # type: ignore[no-untyped-def]
+    """ "What role do new SSO users get?": the audit log's list ("... given a new role") 0.79, the SSO page
+    0.77; the second model 0.34 and 0.48. The answer quotes the SSO page; whether there is one is decided
+    by the strongest support's confirmation as before."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25)
+    audit = replace(verdict("c1", "audit#1", S, 0.79), confirmation=0.34)
+    sso = replace(verdict("c1", "sso#3", S, 0.77), confirmation=0.48)
+    ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.77)), (audit, sso))
+    (claim,) = assess(ev, strict, NOW).claims
+    assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "sso#3"
+    assert strongest_support(ev, "c1", strict, NOW) == audit  # what must be confirmed stays the strongest
+    assert near_rival(ev, "c1", strict, NOW) == sso
+    # Not nearly tied (0.79 against 0.60): the strongest leads whatever the second model says.
+    far = replace(sso, strength=0.60)
+    ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.60)), (audit, far))
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "audit#1"
+    assert near_rival(ev, "c1", strict, NOW) is None
+    # The strongest not confirmed: no answer, though the nearly tied source is.
+    doubted = replace(audit, confirmation=0.1)
+    ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.77)), (doubted, sso))
+    assert decide(ev, strict, NOW).status is Status.ABSTAIN

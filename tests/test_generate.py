@@ -135,3 +135,31 @@ def test_a_list_items_number_is_not_quoted() -> None:
     """'2.' is layout; quoted, it reads as a figure of the answer."""
     text = "Set up SSO:\n1. Open Settings > SSO.\n2. In your identity provider, enter the ACS URL shown there."
     assert quoted(text, "ACS URL") == ["In your identity provider, enter the ACS URL shown there."]
+
+
+def test_a_sentence_that_refers_back_is_scored_after_the_sentence_before_it() -> None:
+    """Which plan "It" is, only the sentence before says: scored alone, both "It includes ..." score alike."""
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:  # events asked on the Free plan
+        return [0.4 * ("events" in t) + 0.5 * ("Free" in t) + 0.05 for t in texts]
+
+    text = (
+        "The Growth plan costs $59. It includes up to 10 million events per month. "
+        "The Free plan costs $0. It includes up to 1 million events per month."
+    )
+    claim = Claim("c1", "How many events a month can I send on the Free plan?")
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == [
+        "The Free plan costs $0.",
+        "It includes up to 1 million events per month.",
+    ]
+
+
+def test_the_sentence_before_is_quoted_alone_when_it_answers_as_well() -> None:
+    def score(query: str, texts: Sequence[str]) -> list[float]:  # the price answers; what follows adds nothing
+        return [0.9 if "$69" in t else 0.1 for t in texts]
+
+    text = "The Growth plan costs $69 a month. It includes up to 10 million events per month."
+    claim = Claim("c1", "How much is the Growth plan?")
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == ["The Growth plan costs $69 a month."]

@@ -105,6 +105,16 @@ def refers_back(sentence: str) -> bool:
     return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
 
 
+def _in_context(sentences: Sequence[str], i: int) -> str:
+    """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back.
+
+    "It includes up to 1 million events per month" says which plan only after "The Free plan costs $0.":
+    scored alone, the Growth plan's "It includes up to 10 million events per month" scored as high for
+    "How many events a month can I send on the Free plan?".
+    """
+    return f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
+
+
 class ExtractiveGenerator:
     """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
 
@@ -150,11 +160,20 @@ class ExtractiveGenerator:
             flat = [f for f in flat if not asks(f[1][f[2]])] or flat
             if not flat:
                 continue
-            texts = [sents[i] for _, sents, i in flat]
+            texts = [_in_context(sents, i) for _, sents, i in flat]
             scores = self.score(claim.text, texts)
             rescore = self.rescore.score if self.rescore else None
             best = pick(claim.text, texts, scores, self.kind_weight, rescore)
             passage, sentences, at = flat[best]
+            # Read after the sentence before it: when that one alone answers as well, it alone is quoted.
+            before = best - 1
+            if (
+                texts[best] != sentences[at]
+                and flat[before][0] is passage
+                and flat[before][2] == at - 1
+                and scores[before] >= scores[best] - 0.05
+            ):
+                best, at = before, at - 1
             chosen = [at]
             if self.max_sentences > 1 and len(sentences) > 1:
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1

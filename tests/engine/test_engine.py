@@ -325,13 +325,21 @@ def confirming(store: SQLiteStore, confirm: float, **kw) -> tuple[Engine, list[t
 
 
 def test_a_second_model_is_asked_once_per_claim_before_an_answer_leaves(store: SQLiteStore) -> None:
+    """Once per claim about its strongest support, and once more where another source is nearly tied."""
     e, asked = confirming(store, confirm=0.9)
     d = e.ask("How do I rotate an API key, and how many active keys can one project have?", as_of=NOW)
     assert d.status is Status.ANSWER, d.reason_codes
-    assert [q for q, _ in asked] == [c.text for c in e.last_evidence.claims]  # type: ignore[union-attr]
+    evidence = e.last_evidence
+    assert evidence is not None
+    claims = [c.text for c in evidence.claims]
+    assert sorted(dict.fromkeys(q for q, _ in asked)) == sorted(claims) and len(asked) <= 2 * len(claims)
     record = e.last_record or {}
     confirmed = [v for v in record["verdicts"] if v.get("confirmation") is not None]
-    assert len(confirmed) == 2 and all(v["confirmation"] == 0.9 for v in confirmed)
+    assert len(confirmed) == len(asked) and all(v["confirmation"] == 0.9 for v in confirmed)
+    doc = {p.id: p.document_id for p in evidence.passages}
+    for claim in evidence.claims:  # a second pair for a claim is about another source
+        mine = [v["passage_id"] for v in confirmed if v["claim_id"] == claim.id]
+        assert len({doc[pid] for pid in mine}) == len(mine)
     assert record["models"]["confirmer"] == "mock" and "confirm" in record["timings_ms"]
     assert record["gate"]["min_confirmation"] == 0.5
     explained = render_record(record)
@@ -342,7 +350,7 @@ def test_an_answer_the_second_model_does_not_confirm_is_an_abstention(store: SQL
     e, asked = confirming(store, confirm=0.1)
     d = e.ask("How do I rotate an API key?", as_of=NOW)
     assert d.status is Status.ABSTAIN and ReasonCode.NO_ANSWER_BEARING_EVIDENCE in d.reason_codes
-    assert len(asked) == 1 and e.generator.calls == 0  # type: ignore[attr-defined]
+    assert 1 <= len(asked) <= 2 and e.generator.calls == 0  # type: ignore[attr-defined]
 
 
 def test_the_second_model_is_not_asked_when_the_gate_abstains_anyway(store: SQLiteStore) -> None:
