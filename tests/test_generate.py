@@ -153,13 +153,3 @@ def test_a_sentence_that_refers_back_is_scored_after_the_sentence_before_it() ->
         "The Free plan costs $0.",
         "It includes up to 1 million events per month.",
     ]
-
-
-def test_the_sentence_before_is_quoted_alone_when_it_answers_as_well() -> None:
-    def score(query: str, texts: Sequence[str]) -> list[float]:  # the price answers; what follows adds nothing
-        return [0.9 if "$69" in t else 0.1 for t in texts]
-
-    text = "The Growth plan costs $69 a month. It includes up to 10 million events per month."
-    claim = Claim("c1", "How much is the Growth plan?")
-    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
-    assert [s.text for s in draft.sentences] == ["The Growth plan costs $69 a month."]

@@ -62,16 +62,13 @@ def _candidates(evidence: Evidence, claim_id: str, profile: Profile, now: date) 
     passage that names what sets the claim apart (`_about_claim`)."""
     usable = {p.id: p for p in evidence.passages if _is_usable(p, profile, now)}
     own = _own_terms(evidence.claims).get(claim_id, ()) if profile.require_named_terms else ()
-    ranked = sorted(
-        (
-            v
-            for v in evidence.verdicts
-            if v.claim_id == claim_id
-            and v.label is Label.SUPPORTED
-            and v.strength >= profile.min_support
-            and v.passage_id in usable
-        ),
-        key=lambda v: (-v.strength, v.passage_id),
+    ranked = _by_strength(
+        v
+        for v in evidence.verdicts
+        if v.claim_id == claim_id
+        and v.label is Label.SUPPORTED
+        and v.strength >= profile.min_support
+        and v.passage_id in usable
     )
     return [v for v in ranked if not own or not _unmentioned(usable[v.passage_id], own)]
 
@@ -102,7 +99,7 @@ def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: 
     """A claim's strongest support that could count (`_candidates`): what the second model must confirm.
 
     It stays the strongest when the second model prefers a nearly tied source (`_preferred`): that choice
-    decides which source an answer quotes, never whether there is one. Letting the preferred source's
+    decides which source an answer quotes, not whether the claim counts. Letting the preferred source's
     confirmation stand in answered 1 more unanswerable question of held-out SQuAD's 193 and 2 of NoMIRACL's.
     """
     return next(iter(_candidates(evidence, claim_id, profile, now)), None)
@@ -266,9 +263,16 @@ def _unmentioned(passage: Passage, terms: tuple[Term, ...]) -> tuple[str, ...]:
     return mentions_in((f"{passage.title or ''}\n{passage.text}",)).unmatched(terms)
 
 
-def _strongest(verdicts: Iterable[Verdict], keep_order: bool = False) -> tuple[str, ...]:
-    ranked = list(verdicts) if keep_order else sorted(verdicts, key=lambda v: (-v.strength, v.passage_id))
-    return tuple(dict.fromkeys(v.passage_id for v in ranked))
+def _by_strength(verdicts: Iterable[Verdict]) -> list[Verdict]:
+    return sorted(verdicts, key=lambda v: (-v.strength, v.passage_id))
+
+
+def _ids(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v.passage_id for v in verdicts))
+
+
+def _strongest(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
+    return _ids(_by_strength(verdicts))
 
 
 def _assess_claim(
@@ -302,8 +306,8 @@ def _assess_claim(
         status = ClaimStatus.SUPPORTED if side == "support" else ClaimStatus.REFUTED
         return ClaimAssessment(claim, status, best, winner), conflict
     if support:
-        ranked = _preferred(sorted(support, key=lambda v: (-v.strength, v.passage_id)), profile.min_margin)
-        return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, _strongest(ranked, keep_order=True)), None
+        ranked = _ids(_preferred(_by_strength(support), profile.min_margin))
+        return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]
     if any(v.passage_id in disallowed for v in supported_elsewhere):

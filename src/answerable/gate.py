@@ -586,38 +586,39 @@ def _no_answer(
     return "no passage you may read states an answer to it"
 
 
+def _only_page(ev: Evidence, a: Assessment, status: ClaimStatus, off_limits: tuple[str, ...]) -> Passage | None:
+    """The page a claim's only support is on (in `status`), or the best-scored of `off_limits`: the page
+    that matched closely but may not be used."""
+    ids = [pid for c in a.claims if c.status is status for pid in c.passage_ids]
+    ids += [q.id for q in sorted(ev.passages, key=lambda q: -(q.scores.rerank or 0.0)) if q.id in off_limits]
+    return next((q for q in ev.passages if ids and q.id == ids[0]), None)
+
+
 def _stale(ev: Evidence, a: Assessment, p: Profile, now: date, title: Callable[[str], str]) -> str:
-    ids = [pid for c in a.claims if c.status is ClaimStatus.STALE for pid in c.passage_ids] or [
-        q.id for q in sorted(ev.passages, key=lambda q: -(q.scores.rerank or 0.0)) if q.id in a.stale_passage_ids
-    ]
-    by_id = {q.id: q for q in ev.passages}
-    passage = by_id.get(ids[0]) if ids else None
+    passage = _only_page(ev, a, ClaimStatus.STALE, a.stale_passage_ids)
     if passage is None:
         return R.EVIDENCE_STALE.meaning
-    name = title(passage.id)
+    name = f"the only page that answers it, {title(passage.id)},"
     replaced = {target for q in ev.passages for target in q.supersedes}
     if passage.superseded_by or passage.document_id in replaced:
-        return f"the only page that answers it, {name}, is superseded by a newer page"
+        return f"{name} is superseded by a newer page"
     if passage.effective_date is not None and passage.effective_date > now:
-        return f"the only page that answers it, {name}, takes effect on {passage.effective_date.isoformat()}"
+        return f"{name} takes effect on {passage.effective_date.isoformat()}"
     dated = passage.updated_at or passage.effective_date
     if dated is None:
-        return f"the only page that answers it, {name}, carries no date, and this profile requires one"
+        return f"{name} carries no date, and this profile requires one"
     limit = p.freshness_limit(passage.source_kind)
-    kind = f"{passage.source_kind} pages" if passage.source_kind else "pages"
     if limit is None:
         return R.EVIDENCE_STALE.meaning
+    kind = f"{passage.source_kind} pages" if passage.source_kind else "pages"
     return (
-        f"the only page that answers it, {name}, dates from {dated.isoformat()}, {(now - dated).days} days "
-        f"before {now.isoformat()}; the limit for {kind} is {limit} days"
+        f"{name} dates from {dated.isoformat()}, {(now - dated).days} days before {now.isoformat()}; "
+        f"the limit for {kind} is {limit} days"
     )
 
 
 def _not_allowed(ev: Evidence, a: Assessment, p: Profile, title: Callable[[str], str]) -> str:
-    ids = [pid for c in a.claims if c.status is ClaimStatus.NOT_ALLOWED for pid in c.passage_ids] or [
-        q.id for q in sorted(ev.passages, key=lambda q: -(q.scores.rerank or 0.0)) if q.id in a.disallowed_passage_ids
-    ]
-    passage = next((q for q in ev.passages if ids and q.id == ids[0]), None)
+    passage = _only_page(ev, a, ClaimStatus.NOT_ALLOWED, a.disallowed_passage_ids)
     if passage is None:
         return R.SOURCE_NOT_ALLOWED.meaning
     tier = f"a {passage.trust} source" if passage.trust else "a source with no trust tier"

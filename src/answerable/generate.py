@@ -165,15 +165,6 @@ class ExtractiveGenerator:
             rescore = self.rescore.score if self.rescore else None
             best = pick(claim.text, texts, scores, self.kind_weight, rescore)
             passage, sentences, at = flat[best]
-            # Read after the sentence before it: when that one alone answers as well, it alone is quoted.
-            before = best - 1
-            if (
-                texts[best] != sentences[at]
-                and flat[before][0] is passage
-                and flat[before][2] == at - 1
-                and scores[before] >= scores[best] - 0.05
-            ):
-                best, at = before, at - 1
             chosen = [at]
             if self.max_sentences > 1 and len(sentences) > 1:
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
