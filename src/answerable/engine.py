@@ -429,7 +429,7 @@ def log_record(
         "reason_codes": [str(r) for r in decision.reason_codes],
         # Each code's specific cause here, in words ("... scores 0.31, under the bar of 0.50"): what the
         # readable output prints under "Why" instead of the code's general meaning.
-        "why": {str(code): text for code, text in causes(evidence, decision, prof, now).items()},
+        "why": causes(evidence, decision, prof, now, a),
         "missing_claims": list(decision.missing_claims),
         "decision": decision.to_dict(),
         "timings_ms": timings,

@@ -433,18 +433,21 @@ def decision_id(evidence: Evidence, profile: Profile, now: date) -> str:
 # --- the specific cause of each code, for the person reading a decision ----------------------------
 
 
-def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) -> dict[ReasonCode, str]:
+def causes(
+    evidence: Evidence, decision: Decision, profile: Profile, now: date, assessment: Assessment | None = None
+) -> dict[str, str]:
     """Why each of the decision's reason codes was raised here, in plain words with the figures compared.
 
     A code's `meaning` lists every way it can arise ("no passage supports any claim, or ..., or ...");
     this names the one that did: "pages on its topic were found (Invoices), but the best scores 0.31 for
     this question, under the bar of 0.50". It reads only the request's evidence, which access control
     has already filtered, and names a page only by its title; a page another principal may read is never
-    in it. Pure: the same evidence, decision and profile give the same words.
+    in it. Pure: the same evidence, decision and profile give the same words. Keyed by the code's string,
+    as the log record keeps it; `assessment`, when the caller has it, is `assess` of the confirmed evidence.
     """
     asked = evidence  # the second model's confirmations are read from the verdicts as the models gave them
     evidence = confirmed(evidence, profile, now)
-    a = assess(evidence, profile, now)
+    a = assessment or assess(evidence, profile, now)
     by_id = {p.id: p for p in evidence.passages}
     usable = [by_id[pid] for pid in a.usable_passage_ids]
 
@@ -461,25 +464,25 @@ def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) 
         if a.retrieval_score is not None
         else "no page you may read could be used"
     )
-    out: dict[ReasonCode, str] = {}
+    out: dict[str, str] = {}
     for code in decision.reason_codes:
         if code is R.NO_EVIDENCE:
-            out[code] = (
+            out[str(code)] = (
                 "the passages that matched hold no text" if evidence.passages else "no page you may read matched it"
             )
         elif code is R.LOW_RETRIEVAL_CONFIDENCE:
             off_topic = a.topic_similarity is not None and not _on_topic(a, profile)
-            out[code] = retrieval + (
+            out[str(code)] = retrieval + (
                 f", and none is on its topic (closest {a.topic_similarity:.2f}, bar {profile.min_topic_similarity:.2f})"
                 if off_topic and a.topic_similarity is not None
                 else ""
             )
         elif code is R.NO_ANSWER_BEARING_EVIDENCE:
-            out[code] = _no_answer(evidence, asked.verdicts, a, decision, profile, retrieval, title)
+            out[str(code)] = _no_answer(evidence, asked.verdicts, a, decision, profile, retrieval, title)
         elif code is R.REQUIRED_CLAIM_NOT_COVERED:
             parts = len(decision.claims)
             missing = len(decision.missing_claims)
-            out[code] = (
+            out[str(code)] = (
                 f"{missing} of the question's {parts} parts {'is' if missing == 1 else 'are'} not answered "
                 "by the pages you may read (listed under Not covered)"
                 if parts > 1
@@ -489,7 +492,7 @@ def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) 
             weak = [c for c in a.claims if c.status is ClaimStatus.WEAK and c.passage_ids]
             if weak:
                 c = weak[0]
-                out[code] = (
+                out[str(code)] = (
                     f"the best support for {_quoted(c.claim.text)} is {c.best_support:.2f} "
                     f"({title(c.passage_ids[0])}), under the bar of {profile.min_support:.2f}"
                 )
@@ -497,7 +500,7 @@ def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) 
                 present = {q.id for q in evidence.passages if not is_blank(q)}
                 found = [v for v in evidence.verdicts if v.label is Label.SUPPORTED and v.passage_id in present]
                 best = max(found, key=lambda v: v.strength, default=None)
-                out[code] = (
+                out[str(code)] = (
                     f"the strongest support found is {best.strength:.2f} ({title(best.passage_id)}), under the "
                     f"bar of {profile.min_support:.2f}"
                     if best is not None
@@ -507,19 +510,19 @@ def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) 
             conflict = a.unresolved_conflicts[0]
             claim = next(c.claim.text for c in a.claims if c.claim.id == conflict.claim_id)
             rules = ", ".join(str(r).replace("_", " ") for r in profile.conflict_precedence) or "none"
-            out[code] = (
+            out[str(code)] = (
                 f"{title(conflict.supporting[0])} and {title(conflict.refuting[0])} disagree on {_quoted(claim)}, "
                 f"and no precedence rule decides between them (tried: {rules})"
             )
         elif code is R.EVIDENCE_STALE:
-            out[code] = _stale(evidence, a, profile, now, title)
+            out[str(code)] = _stale(evidence, a, profile, now, title)
         elif code is R.SOURCE_NOT_ALLOWED:
-            out[code] = _not_allowed(evidence, a, profile, title)
+            out[str(code)] = _not_allowed(evidence, a, profile, title)
         elif code is R.AMBIGUOUS_SOURCES and a.margin is not None:
             top = sorted(usable, key=lambda p: -(p.scores.rerank or 0.0))
             second = next((p for p in top if p.document_id != top[0].document_id), top[0])
             support = max((c.best_support for c in a.claims if _covered(c, a, profile)), default=0.0)
-            out[code] = (
+            out[str(code)] = (
                 f"{title(top[0].id)} and {title(second.id)} score within {a.margin:.2f} of each other (bar "
                 f"{profile.min_margin:.2f}), and the support, {support:.2f}, is within "
                 f"{profile.borderline_band:.2f} of its bar ({profile.min_support:.2f})"
@@ -527,13 +530,13 @@ def causes(evidence: Evidence, decision: Decision, profile: Profile, now: date) 
         elif code is R.UNSUPPORTED_CLAIM and evidence.draft is not None:
             sentences = evidence.draft.sentences
             weak_ones = [s for s in sentences if s.support is None or s.support < profile.min_support]
-            out[code] = (
+            out[str(code)] = (
                 f"{len(weak_ones)} of the draft's {len(sentences)} sentences "
                 f"{'is' if len(weak_ones) == 1 else 'are'} not supported by what "
                 f"{'it cites' if len(weak_ones) == 1 else 'they cite'} at the bar of {profile.min_support:.2f}"
             )
         else:
-            out[code] = code.meaning
+            out[str(code)] = code.meaning
     return out
 
 

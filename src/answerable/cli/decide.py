@@ -44,8 +44,7 @@ def decide_command(
             results.append((file, None, {}))
             continue
         decided = decide(evidence, profile, now)
-        why = {str(code): text for code, text in causes(evidence, decided, profile, now).items()}
-        results.append((file, decided, why))
+        results.append((file, decided, causes(evidence, decided, profile, now)))
     if as_json:
         echo_json(
             [
