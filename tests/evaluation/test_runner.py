@@ -37,6 +37,24 @@ def test_the_gate_score_puts_answers_first_then_orders_by_the_weakest_claims_sup
     assert weak["gate"] == 0.3
 
 
+def test_the_gate_score_reads_the_confirmation_of_the_strongest_support_not_of_a_rival(policy):  # type: ignore[no-untyped-def]
+    """The second model is asked about the strongest support and its rivals; only the strongest's word
+    decides whether the claim counts, so only it lowers the score."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25)
+    claim = Claim("c1", "Who gave their name to Normandy?")
+    strongest = replace(verdict("c1", "normans#1", Label.SUPPORTED, 0.8), confirmation=0.6)
+    rival = replace(verdict("c1", "franks#1", Label.SUPPORTED, 0.7), confirmation=0.3)
+    ev = evidence(
+        (passage("normans#1", 0.8, text=TEXT), passage("franks#1", 0.7, text="The Franks ruled Normandy.")),
+        (strongest, rival),
+        (claim,),
+        drafted=draft(("The Normans gave their name to Normandy.", ("normans#1",), 0.9)),
+    )
+    assert scores(ev, strict)["gate"] == 1.6
+    doubted = replace(ev, verdicts=(replace(strongest, confirmation=0.5), rival))
+    assert scores(doubted, strict)["gate"] == 1.5
+
+
 def test_the_index_is_renamed_into_place_only_when_built_and_names_what_it_left_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from answerable.embed import HashEmbedder
     from answerable.evaluation.data import open_dataset

@@ -70,7 +70,7 @@ def case_scores(record: dict[str, Any], decision: Decision) -> dict[str, float]:
     similarity: the top bi-encoder cosine; rerank: the top reranker probability; gate: the decision
     (answered first) and then the weakest claim's best support, so the curve passes through the gate.
     A claim whose strongest support the second answerability model was asked about counts at the lower of
-    the two models' word.
+    the two models' word on it.
     """
     vectors = [h["vector"] for h in record["retrieved"] if h.get("vector") is not None]
     reranks = [p["rerank"] for p in record["reranked"] if p.get("rerank") is not None]
@@ -78,9 +78,17 @@ def case_scores(record: dict[str, Any], decision: Decision) -> dict[str, float]:
     for v in record["verdicts"]:
         if v["label"] == "supported" and v["claim_id"] in best:
             best[v["claim_id"]] = max(best[v["claim_id"]], v["strength"])
+    # The second model is asked about each claim's strongest support and its rivals (`assess.rivals`, all
+    # weaker): the strongest asked is the one whose confirmation decides.
+    asked: dict[str, dict[str, Any]] = {}
     for v in record["verdicts"]:
-        if v.get("confirmation") is not None and v["claim_id"] in best:  # asked of the strongest only
-            best[v["claim_id"]] = min(best[v["claim_id"]], v["confirmation"])
+        if v.get("confirmation") is None or v["claim_id"] not in best:
+            continue
+        held = asked.get(v["claim_id"])
+        if held is None or v["strength"] > held["strength"]:
+            asked[v["claim_id"]] = v
+    for claim_id, v in asked.items():
+        best[claim_id] = min(best[claim_id], v["confirmation"])
     support = min(best.values()) if best else 0.0
     answered = decision.status.value in ("answer", "partial")
     return {
