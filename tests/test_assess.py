@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
-from answerable.assess import confirmed, near_rival, strongest_support
+from answerable.assess import confirmed, rivals, strongest_support
 from answerable.codec import evidence_from_dict, evidence_to_dict
 from answerable.errors import InputError
 from answerable.policy import Precedence
@@ -355,13 +355,40 @@ def test_where_two_sources_are_nearly_tied_the_second_model_picks_the_one_quoted
     (claim,) = assess(ev, strict, NOW).claims
     assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "sso#3"
     assert strongest_support(ev, "c1", strict, NOW) == audit  # what must be confirmed stays the strongest
-    assert near_rival(ev, "c1", strict, NOW) == sso
+    assert rivals(ev, "c1", strict, NOW) == (sso,)
     # Not nearly tied (0.79 against 0.60): the strongest leads whatever the second model says.
     far = replace(sso, strength=0.60)
     ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.60)), (audit, far))
     assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "audit#1"
-    assert near_rival(ev, "c1", strict, NOW) is None
+    assert rivals(ev, "c1", strict, NOW) == ()
     # The strongest not confirmed: no answer, though the nearly tied source is.
     doubted = replace(audit, confirmation=0.1)
     ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.77)), (doubted, sso))
     assert decide(ev, strict, NOW).status is Status.ABSTAIN
+
+
+def test_a_source_that_names_what_the_strongest_does_not_is_put_to_the_second_model(policy) -> None:  # type: ignore[no-untyped-def]
+    """ "What SAML version does Lumen use?": the iOS SDK page ("Use version 3.0 or later.") 0.77, the SSO page
+    that says "SAML 2.0" 0.69, not a near tie. The iOS page never says SAML, so the SSO page is asked about
+    too (0.38 against 0.59) and quoted."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5, require_named_terms=True)
+    claim = Claim("c1", "What SAML version does Lumen use?")
+    ios = replace(verdict("c1", "ios#2", S, 0.77), confirmation=0.38)
+    sso = verdict("c1", "sso#0", S, 0.69)
+    passages = (
+        passage("ios#2", 0.77, text="Add the Lumen package with Swift Package Manager. Use version 3.0 or later."),
+        passage("sso#0", 0.69, text="Lumen SSO uses SAML 2.0 and is available on the Enterprise plan."),
+    )
+    ev = evidence(passages, (ios, sso), (claim,))
+    assert rivals(ev, "c1", strict, NOW) == (sso,)
+    asked = evidence(passages, (ios, replace(sso, confirmation=0.59)), (claim,))
+    (assessed,) = assess(asked, strict, NOW).claims
+    assert assessed.status is ClaimStatus.SUPPORTED and assessed.passage_ids[0] == "sso#0"
+    # The second model prefers the strongest: it leads.
+    (kept,) = assess(evidence(passages, (ios, replace(sso, confirmation=0.2)), (claim,)), strict, NOW).claims
+    assert kept.passage_ids[0] == "ios#2"
+    # The strongest names both: no rival beyond a near tie.
+    named = (replace(passages[0], text="Lumen SAML apps: use version 3.0 or later."), passages[1])
+    assert rivals(evidence(named, (ios, sso), (claim,)), "c1", strict, NOW) == ()
+    # Without the named-terms rule, nothing is asked beyond a near tie.
+    assert rivals(ev, "c1", replace(strict, require_named_terms=False), NOW) == ()

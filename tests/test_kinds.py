@@ -116,6 +116,12 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("How much is the Growth plan?", "Growth costs $69 a month.", 2),
         ("How much is the Growth plan?", "Growth includes 10 dashboards.", 1),
         ("When was the park established?", "The park was established in June 1983.", 1),
+        # A version number for "what version": not a sentence on the topic.
+        ("What SAML version does Lumen use?", "SSO uses SAML 2.0 and is available on Enterprise.", 1),
+        ("Which version of the SDK do I need?", "Use v3 or later.", 1),
+        ("Which iOS versions are supported?", "The SDK supports iOS 15 and later.", 1),
+        ("Which versions are supported?", "In 2020 the SDK was rewritten in Swift.", 0),
+        ("What SAML version does Lumen use?", "In your identity provider, create a SAML app.", 0),
         # A command for "what command", an instruction for "how do I": not a sentence about the task.
         ("What command restores a deleted workspace?", "Run `lumenctl workspace restore ID`.", 1),
         ("What command restores a deleted workspace?", "A deleted workspace is kept for 30 days.", 0),

@@ -73,54 +73,59 @@ def _candidates(evidence: Evidence, claim_id: str, profile: Profile, now: date) 
     return [v for v in ranked if not own or not _unmentioned(usable[v.passage_id], own)]
 
 
-def _preferred(ranked: list[Verdict], margin: float) -> list[Verdict]:
-    """`ranked` (strongest first), led instead by a verdict within `margin` of the strongest that the second
-    answerability model scored higher: where two sources are nearly tied, the second model picks the one an
-    answer quotes.
+def _rivals(
+    ranked: list[Verdict], terms: tuple[Term, ...], by_id: dict[str, Passage], margin: float
+) -> tuple[Verdict, ...]:
+    """The supports from other sources than the strongest's (`ranked[0]`) that the second answerability
+    model is asked about too, so that it can pick the one an answer quotes: the strongest within `margin`
+    (a near tie), and, when the strongest does not mention every name of the claim (`terms`), the
+    strongest that does.
 
     "What role do new SSO users get?": the audit log's list of recorded events ("... given a new role")
     scored 0.79, the SSO page's "added with the Viewer role" 0.77; the second model 0.34 and 0.48.
+    "What SAML version does Lumen use?": the iOS SDK page's "Use version 3.0 or later." 0.77, the SSO page's
+    "SSO uses SAML 2.0" 0.69; the second model 0.38 and 0.59.
     """
+    if not ranked:
+        return ()
+    lead = ranked[0]
+    others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != by_id[lead.passage_id].document_id]
+    near = next((v for v in others if lead.strength - v.strength < margin), None)
+    naming = None
+    if terms and _unmentioned(by_id[lead.passage_id], terms):
+        naming = next((v for v in others if not _unmentioned(by_id[v.passage_id], terms)), None)
+    return tuple(dict.fromkeys(v for v in (near, naming) if v is not None))
+
+
+def _preferred(ranked: list[Verdict], rivals: tuple[Verdict, ...]) -> list[Verdict]:
+    """`ranked` (strongest first), led instead by the rival (`_rivals`) that the second model scored higher
+    than the strongest."""
     lead = ranked[0] if ranked else None
     if lead is None or lead.confirmation is None:
         return ranked
-    rivals = [
-        v
-        for v in ranked[1:]
-        if v.confirmation is not None and lead.strength - v.strength < margin and v.confirmation > lead.confirmation
-    ]
-    if not rivals:
+    better = [v for v in rivals if v.confirmation is not None and v.confirmation > lead.confirmation]
+    if not better:
         return ranked
-    best = max(rivals, key=lambda v: (v.confirmation or 0.0, v.strength))
+    best = max(better, key=lambda v: (v.confirmation or 0.0, v.strength))
     return [best, *(v for v in ranked if v is not best)]
 
 
 def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
     """A claim's strongest support that could count (`_candidates`): what the second model must confirm.
 
-    It stays the strongest when the second model prefers a nearly tied source (`_preferred`): that choice
-    decides which source an answer quotes, not whether the claim counts. Letting the preferred source's
-    confirmation stand in answered 1 more unanswerable question of held-out SQuAD's 193 and 2 of NoMIRACL's.
+    It stays the strongest when the second model prefers a rival (`_preferred`): that choice decides which
+    source an answer quotes, not whether the claim counts. Letting the preferred source's confirmation
+    stand in answered 1 more unanswerable question of held-out SQuAD's 193 and 2 of NoMIRACL's.
     """
     return next(iter(_candidates(evidence, claim_id, profile, now)), None)
 
 
-def near_rival(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
-    """The strongest support from another source than the strongest's, within `min_margin` of it: the
-    nearly tied source the second model is asked about too, so that it can pick between them."""
-    ranked = _candidates(evidence, claim_id, profile, now)
-    if not ranked:
-        return None
-    doc = {p.id: p.document_id for p in evidence.passages}
-    lead = ranked[0]
-    return next(
-        (
-            v
-            for v in ranked[1:]
-            if doc[v.passage_id] != doc[lead.passage_id] and lead.strength - v.strength < profile.min_margin
-        ),
-        None,
-    )
+def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
+    """The supports the second model is asked about beside the strongest (`_rivals`)."""
+    by_id = {p.id: p for p in evidence.passages}
+    claim = next((c for c in evidence.claims if c.id == claim_id), None)
+    terms = named_terms(claim.text) if claim is not None and profile.require_named_terms else ()
+    return _rivals(_candidates(evidence, claim_id, profile, now), terms, by_id, profile.min_margin)
 
 
 def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
@@ -306,7 +311,9 @@ def _assess_claim(
         status = ClaimStatus.SUPPORTED if side == "support" else ClaimStatus.REFUTED
         return ClaimAssessment(claim, status, best, winner), conflict
     if support:
-        ranked = _ids(_preferred(_by_strength(support), profile.min_margin))
+        ordered = _by_strength(support)
+        terms = named_terms(claim.text) if profile.require_named_terms else ()
+        ranked = _ids(_preferred(ordered, _rivals(ordered, terms, by_id, profile.min_margin)))
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]
@@ -371,7 +378,7 @@ __all__ = [
     "is_allowed",
     "is_blank",
     "is_stale",
-    "near_rival",
     "resolve_conflict",
+    "rivals",
     "strongest_support",
 ]

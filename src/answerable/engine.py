@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from answerable.assess import assess, confirmed, near_rival, strongest_support
+from answerable.assess import assess, confirmed, rivals, strongest_support
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -274,11 +274,13 @@ class Engine:
     def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""
         by_id = {p.id: p for p in evidence.passages}
-        # Each claim's strongest support, and a nearly tied one from another source, for the model to pick.
-        best = [
-            (c, find(evidence, c.id, prof, now)) for c in evidence.claims for find in (strongest_support, near_rival)
+        # Each claim's strongest support, and its rivals from other sources, for the model to pick from.
+        ask = [
+            (c, v)
+            for c in evidence.claims
+            for v in (strongest_support(evidence, c.id, prof, now), *rivals(evidence, c.id, prof, now))
+            if v is not None
         ]
-        ask = [(c, v) for c, v in best if v is not None]
         # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
         scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in ask]) if ask else []
         asked = {(c.id, v.passage_id): float(s) for (c, v), s in zip(ask, scores, strict=True)}

@@ -10,8 +10,8 @@ present tense ("When does Lumen email me?") is usually answered by a condition (
 ready"), so only the past tense ("When was ...", "When did ...") and "what year" ask for a time.
 
 `fit` goes finer, for ranking sentences only (the gate never judges by it): a count of the thing asked
-about ("40 charts"), a span of time or length for "how long", a clock time, a price, a command, an
-instruction for "how do I ...".
+about ("40 charts"), a span of time or length for "how long", a clock time, a price, a version number, a
+command, an instruction for "how do I ...".
 """
 
 from __future__ import annotations
@@ -131,6 +131,13 @@ _SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
 _COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
+# "What SAML version does Lumen use?": a version number ("SAML 2.0", "v3", "version 15", "iOS 15"), not a
+# sentence on the topic ("create a SAML app with the ACS URL ...").
+_VERSION_ASKED = re.compile(r"\b(?:what|which) (?:[\w.-]+ ){0,2}versions?\b", re.I)
+_VERSION = re.compile(
+    r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d"
+    r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*\s\d+\b"  # "iOS 15"
+)
 # "What command restores a deleted workspace?": a command, in a code span or after a shell prompt.
 _COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
 _COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
@@ -211,6 +218,8 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _CLOCK.search(text) is not None
     if _MONEY_ASKED.search(question):
         return lambda text: _MONEY.search(text) is not None
+    if _VERSION_ASKED.search(question):
+        return lambda text: _VERSION.search(text) is not None
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
@@ -232,11 +241,10 @@ def fit(question: str, text: str) -> int | None:
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
     "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
-    "what command", an instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer
-    named before the verb for "who can invite ..." ("Owners and Admins invite ..."). Ranks
-    sentences: a model that
-    scores a sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare
-    one country across all charts.".
+    "what command", a version number for "what version", an instruction ("open ...", "To rotate a key,
+    click ...") for "how do I", the doer named before the verb for "who can invite ..." ("Owners and
+    Admins invite ..."). Ranks sentences: a model that scores a sentence's topic cannot tell "A dashboard
+    holds up to 40 charts." from "Use them to compare one country across all charts.".
     """
     kind = asked(question)
     finer = _finer(question)
