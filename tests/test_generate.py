@@ -88,6 +88,32 @@ def test_no_sentence_is_reached_for_when_the_best_states_no_figure() -> None:
     assert pick(COUNT, texts, [0.56, 0.50]) == 0
 
 
+def test_a_neighbour_stating_a_figure_is_not_added_to_a_best_sentence_that_states_none() -> None:
+    """ "How big can an export be?" was answered with "If your export would be larger, narrow the date
+    range. A project can run one export at a time.": the pair scored higher, and its "one" passed the
+    kind check. The best sentence is quoted alone, and the gate withholds it."""
+    claim = Claim("c1", "How big can an export be?")
+    text = (
+        "An export is limited to 1 GB. If your export would be larger, narrow the date range. "
+        "A project can run one export at a time."
+    )
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "larger" in t and "one export" in t else 0.6 if "larger" in t else 0.4 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == ["If your export would be larger, narrow the date range."]
+    # Where the best sentence states a figure, the pair is quoted as before.
+    how_long = Claim("c1", "How long is an invitation valid?")
+    text = "Invitations expire after 7 days. Resend them from the same page. Admins see them."
+
+    def pair(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "7 days" in t and "Resend" in t else 0.6 if "7 days" in t else 0.1 for t in texts]
+
+    draft = ExtractiveGenerator(pair).generate(how_long.text, [(how_long, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == ["Invitations expire after 7 days.", "Resend them from the same page."]
+
+
 def test_a_question_that_asks_for_no_form_keeps_the_rankers_order() -> None:
     texts = ["Open Settings > API keys and click Rotate.", "A project can have at most 10 active API keys."]
     assert pick("How do I rotate an API key?", texts, [0.6, 0.5]) == 0

@@ -115,6 +115,17 @@ def _in_context(sentences: Sequence[str], i: int) -> str:
     return f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
 
 
+def _lacks_kind(claim: str, text: str) -> bool:
+    """Does the sentence an answer rests on lack the kind of answer `claim` asks for (`kinds.asked`)?
+
+    Then it is quoted alone, for the gate to withhold: a neighbour that states a figure must not carry it
+    past the kind check. "How big can an export be?" was answered with "If your export would be larger,
+    narrow the date range ... A project can run one export at a time."
+    """
+    kind = kinds.asked(claim)
+    return kind is not None and not kinds.states(kind, text, claim)
+
+
 class ExtractiveGenerator:
     """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
 
@@ -166,7 +177,7 @@ class ExtractiveGenerator:
             best = pick(claim.text, texts, scores, self.kind_weight, rescore)
             passage, sentences, at = flat[best]
             chosen = [at]
-            if self.max_sentences > 1 and len(sentences) > 1:
+            if self.max_sentences > 1 and len(sentences) > 1 and not _lacks_kind(claim.text, texts[best]):
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
