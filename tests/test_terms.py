@@ -51,6 +51,18 @@ def test_numbers_match_as_written_with_separators_and_words() -> None:
     assert m.unmatched(named_terms("After 7.7 seconds?")) == ("7.7",)
 
 
+def test_a_whole_decimal_is_its_number_and_figures_joined_by_a_slash_are_one_term() -> None:
+    """ "What credit do I get if uptime drops below 99%?" against a table row "| below 99.0% | ... |": the
+    evidence mentions 99. "Does Lumen offer 24/7 phone support?" names "24/7", not "7"."""
+    table = Mentions(["| below 99.0% | 25% of the monthly fee |", "Version 3.10 and SAML 2.0"])
+    assert table.unmatched(named_terms("What if uptime drops below 99%? And SAML 2?")) == ()
+    assert table.unmatched(named_terms("Is version 3.1 supported?")) == ("3.1",)  # 3.10 is not 3.1
+    assert texts("Does Lumen offer 24/7 phone support, as on 2023/24?") == ["Lumen", "24/7", "2023/24"]
+    assert Mentions(["We answer 24 hours a day, 7 days a week."]).unmatched(named_terms("Any 24/7 line?")) == ()
+    assert Mentions(["Open 24/7."]).unmatched(named_terms("Open 24/7 and on 9/11?")) == ("9/11",)
+    assert texts("Is the DELETE /v2/users/{id} call logged?") == ["DELETE", "v2"]  # a path is not one term
+
+
 def test_acronyms_match_initials_of_consecutive_capitalised_words() -> None:
     m = Mentions(["After World War II the Single Sign-On page moved."])
     assert m.unmatched(named_terms("Who fought in WW-II?")) == ()

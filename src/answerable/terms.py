@@ -22,7 +22,10 @@ from functools import lru_cache
 
 from answerable.claims import question_sentences
 
-_TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d))*")
+# A word, with its apostrophes and hyphens; a number with its decimal point, thousands commas and a slash
+# between figures ("24/7", "2023/24").
+_TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d)|(?<=\d)/(?=\d))*")
+_WHOLE_DECIMAL = re.compile(r"^(\d+)\.0+$")  # "99.0" is 99: "below 99.0%" mentions the 99% asked about
 _POSSESSIVE = re.compile(r"'s?$")
 # Words that are capitalised mid-sentence without naming anything.
 _PLAIN_WORDS = (
@@ -61,7 +64,7 @@ def _plain(text: str) -> str:
 
 
 def _key(word: str) -> str:
-    return _POSSESSIVE.sub("", word.replace(",", "")).strip("-'.")
+    return _WHOLE_DECIMAL.sub(r"\1", _POSSESSIVE.sub("", word.replace(",", "")).strip("-'."))
 
 
 def fold(text: str) -> str:
@@ -125,7 +128,7 @@ class Mentions:
         self.texts = tuple(texts)
         self.words: set[str] = set()
         for token in set(_TOKEN.findall(_plain("\n".join(self.texts)))):
-            for part in {token, *token.split("-")}:
+            for part in {token, *token.split("-"), *token.split("/")}:
                 key = _key(part)
                 self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
         self._initials: set[str] | None = None
@@ -145,6 +148,8 @@ class Mentions:
 
     def mentions(self, term: Term) -> bool:
         key = term.key
+        if "/" in key:  # "24/7", "9/11": each figure, whether written so or apart
+            return all(part in self.words for part in key.split("/"))
         if key in self.words or _singular(key) in self.words:
             return True
         if term.acronym and key in self.initials:
