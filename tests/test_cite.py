@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answerable.cite import quoted, verify_draft
+from answerable.cite import quoted, sentences_of, verify_draft
 from answerable.types import Draft, DraftSentence
 
 MYTHS = (
@@ -38,3 +38,32 @@ def test_a_fragment_is_left_to_the_entailment_model():
     assert judged.sentences[0].support == 0.2
     whole = Draft((DraftSentence("That is false: keys never expire.", ("p#0",)),))
     assert verify_draft(whole, {"p#0": MYTHS}, lambda sentence, text: 0.2).sentences[0].support == 1.0
+
+
+SLA = (
+    "If monthly uptime falls below the commitment, Enterprise customers receive a service credit on the next\n"
+    "invoice:\n"
+    "| Monthly uptime | Credit |\n"
+    "|---|---|\n"
+    "| below 99.0% | 25% of the monthly fee |\n"
+    "To claim a credit, the workspace Owner contacts support within 30 days after the end of the affected\n"
+    "month."
+)
+
+
+def test_a_table_is_one_unit_apart_from_the_prose_around_it():
+    """Joined to the prose, the table was part of the sentence before and the one after it."""
+    assert sentences_of(SLA) == (
+        "If monthly uptime falls below the commitment, Enterprise customers receive a service credit on the next "
+        "invoice:",
+        "| Monthly uptime | Credit |\n|---|---|\n| below 99.0% | 25% of the monthly fee |",
+        "To claim a credit, the workspace Owner contacts support within 30 days after the end of the affected month.",
+    )
+    assert quoted(
+        "To claim a credit, the workspace Owner contacts support within 30 days after the end of the affected month.",
+        SLA,
+    )
+    assert quoted("| Monthly uptime | Credit | |---|---| | below 99.0% | 25% of the monthly fee |", SLA)
+    assert not quoted("| below 99.0% | 25% of the monthly fee |", SLA)  # a row without its header
+    # Prose alone splits as before.
+    assert sentences_of("Keys rotate.\nThey last a year.") == ("Keys rotate.", "They last a year.")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
+from itertools import groupby
 
 from answerable.types import Draft, DraftSentence
 
@@ -42,13 +43,25 @@ def normalise(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+_TABLE_ROW = re.compile(r"^\s*\|")
+
+
 @lru_cache(maxsize=256)
 def sentences_of(text: str) -> tuple[str, ...]:
     """Sentences of a passage, as the extractive generator quotes them (line breaks joined first: Markdown
-    wraps sentences across lines). Cached: the check re-reads the passages the generator just split."""
+    wraps sentences across lines). A Markdown table is one unit, its rows on their lines: a row apart from
+    its header says nothing, and joined to the prose around it the table became part of a "sentence" ("...
+    a service credit on the next invoice: | Monthly uptime | Credit | ... To claim a credit, ...").
+    Cached: the check re-reads the passages the generator just split."""
     from answerable.ingest.chunking import sentences
 
-    return tuple(sentences(" ".join(text.split())))
+    out: list[str] = []
+    for is_table, lines in groupby(text.split("\n"), key=lambda line: _TABLE_ROW.match(line) is not None):
+        if is_table:
+            out.append("\n".join(line.strip() for line in lines))
+        else:
+            out += sentences(" ".join(" ".join(lines).split()))
+    return tuple(out)
 
 
 _LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
