@@ -131,6 +131,8 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("How do I restore it?", "If you deleted it by mistake, contact support within 30 days.", 1),
         ("How do I restore it?", "When you delete a project, its events are deleted within 30 days.", 0),
         ("How do I rotate an API key?", "Keys are rotated by the Owner.", 0),
+        ("How do I claim a service credit?", "To claim a credit, the workspace Owner contacts support.", 1),
+        ("How do I claim a service credit?", "If uptime falls below the commitment, customers get a credit.", 0),
         # Who does it, named before the verb: not a sentence where the asker ("you") does it.
         ("Who can invite members?", "Owners and Admins invite people from Settings > Members > Invite.", 1),
         ("Who can invite members?", "The number of members you can invite depends on your plan.", 0),

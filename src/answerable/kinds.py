@@ -174,8 +174,11 @@ _IMPERATIVE = (
     "enable|disable|contact|ask|email|visit|sign|log|copy|paste|remove|delete|invite|upload|download|"
     "configure|follow|give|generate|tap|drag|write|include|change|update|find|check|restart|save"
 )
+# An instruction: an imperative, a command or a menu path, or what to do said after its purpose ("To claim
+# a credit, the workspace Owner contacts support within 30 days.").
 _INSTRUCTION = re.compile(
     rf"^\W*(?:(?:to|in|on|from|if|when|once|before|after|first|then|next|finally)\b[^,]*,\s*)?(?:{_IMPERATIVE})\b"
+    r"|^\W*to [a-z]+\b[^,.;:]*, \w"
     r"|`[^`\n]+`|\w \u203a \w|\w > \w",
     re.I,
 )
