@@ -137,9 +137,23 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         # Nothing asked names the pronoun: left as it is.
         ("How do I invite members, and can they export data?", ["How do I invite members?", "can they export data?"]),
         ("Who did Obama marry and where was she born?", ["Who did Obama marry?", "where was she born?"]),
+        ("How do I invite members, and can I remove it?", ["How do I invite members?", "can I remove it?"]),
+        # An object "it" is named as a subject is; a dummy subject "it" is not.
         (
             "What is the Growth plan, and can I pay for it yearly?",
-            ["What is the Growth plan?", "can I pay for it yearly?"],
+            ["What is the Growth plan?", "can I pay for the Growth plan yearly?"],
+        ),
+        (
+            "What is the REST API rate limit, and what happens when I exceed it?",
+            ["What is the REST API rate limit?", "what happens when I exceed the REST API rate limit?"],
+        ),
+        (
+            "What plan includes SSO, and can I try it for free?",
+            ["What plan includes SSO?", "can I try the plan that includes SSO for free?"],
+        ),
+        (
+            "What is the Growth plan, and is it possible to pay yearly?",
+            ["What is the Growth plan?", "is it possible to pay yearly?"],
         ),
     ],
 )

@@ -101,11 +101,17 @@ def _said_of(name: str, aux: str, rest: str, mark: str) -> str:
 
 
 _AUX = r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)"
-# "can they ...", "how much does it ...": a part whose subject is a pronoun.
+# "can they ...", "how much does it ...": a part whose subject is a pronoun; not "is it possible to ...".
 _PRONOUN_SUBJECT = re.compile(
     rf"^(?P<pre>(?:(?:how|what|when|where|which|who|why)(?:\s+(?:much|many|long|often))?\s+)?{_AUX})\s+"
-    r"(?P<pro>they|it|he|she)\b(?P<post>.*)$",
+    r"(?P<pro>they|it|he|she)\b(?!\s+(?:possible|necessary|ok|okay|true|safe|allowed|required|mandatory|worth|"
+    r"hard|easy|better|advisable|recommended|likely)\b)(?P<post>.*)$",
     re.I,
+)
+# "... what happens when I exceed it?": an "it" that is the object of a verb, not a subject ("is it
+# possible ...", "it is ...").
+_PRONOUN_OBJECT = re.compile(
+    rf"^(?P<pre>.*\b(?!{_AUX}\b)[a-z]+)\s+it\b(?P<post>(?!\s+(?:is|was|has)\b).*)$",
 )
 _WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
 _WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
@@ -124,11 +130,11 @@ def _referent_in(later: str, before: str) -> str:
     members, and can they export data?": nothing asked names "they").
     """
     m = _PRONOUN_SUBJECT.match(later.strip())
-    if m is None:
-        return later
-    pronoun = m["pro"].lower()
     before = before.strip()
     named, who, what = _WHAT_IS.match(before), _WHO_ASKS.match(before), _WHAT_THING_ASKS.match(before)
+    if m is None:
+        return _object_named(later, named, what)
+    pronoun = m["pro"].lower()
     if named:
         referent = named["named"]
     elif who and pronoun != "it":
@@ -137,6 +143,17 @@ def _referent_in(later: str, before: str) -> str:
         referent = f"the {what['thing']} that {what['rest']}"
     else:
         return later
+    return f"{m['pre']} {referent}{m['post']}"
+
+
+def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None) -> str:
+    """`later` with its one object "it" named by the part before it, when that part asks what something is
+    or which thing does something: "What is the REST API rate limit, and what happens when I exceed it?"
+    -> "what happens when I exceed the REST API rate limit?"."""
+    m = _PRONOUN_OBJECT.match(later.strip())
+    if m is None or len(re.findall(r"\bit\b", later, re.I)) != 1 or (named is None and what is None):
+        return later
+    referent = named["named"] if named else f"the {what['thing']} that {what['rest']}" if what else ""
     return f"{m['pre']} {referent}{m['post']}"
 
 
