@@ -61,6 +61,15 @@ def test_under_the_retrieval_bar_names_the_best_page_its_score_and_the_bar(polic
     )
 
 
+def test_a_score_that_rounds_to_its_bar_is_shown_with_the_digits_that_tell_them_apart(policy: Policy) -> None:
+    """ "scores 0.76, under the bar of 0.76" read as a contradiction."""
+    ev = evidence((passage("keys#1", 0.2996), passage("plans#1", 0.1)), (verdict("c1", "keys#1", X, 0.9),))
+    _, found = why(ev, policy)
+    assert found[R.LOW_RETRIEVAL_CONFIDENCE] == (
+        'the best page you may read for it ("keys") scores 0.2996, under the bar of 0.3000'
+    )
+
+
 def test_pages_on_the_topic_that_do_not_answer_are_told_from_an_off_topic_search(policy: Policy) -> None:
     def scored(vector: float) -> Passage:
         p = passage("keys#1", 0.2)

@@ -458,12 +458,10 @@ def causes(
     def best_usable() -> str:
         return title(max(usable, key=lambda p: p.scores.rerank or 0.0).id) if usable else "none"
 
-    retrieval = (
-        f"the best page you may read for it ({best_usable()}) scores {a.retrieval_score:.2f}, under the "
-        f"bar of {profile.min_retrieval_score:.2f}"
-        if a.retrieval_score is not None
-        else "no page you may read could be used"
-    )
+    retrieval = "no page you may read could be used"
+    if a.retrieval_score is not None:
+        score, bar = _figures(a.retrieval_score, profile.min_retrieval_score)
+        retrieval = f"the best page you may read for it ({best_usable()}) scores {score}, under the bar of {bar}"
     out: dict[str, str] = {}
     for code in decision.reason_codes:
         if code is R.NO_EVIDENCE:
@@ -472,11 +470,10 @@ def causes(
             )
         elif code is R.LOW_RETRIEVAL_CONFIDENCE:
             off_topic = a.topic_similarity is not None and not _on_topic(a, profile)
-            out[str(code)] = retrieval + (
-                f", and none is on its topic (closest {a.topic_similarity:.2f}, bar {profile.min_topic_similarity:.2f})"
-                if off_topic and a.topic_similarity is not None
-                else ""
-            )
+            out[str(code)] = retrieval
+            if off_topic and a.topic_similarity is not None:
+                closest, bar = _figures(a.topic_similarity, profile.min_topic_similarity)
+                out[str(code)] += f", and none is on its topic (closest {closest}, bar {bar})"
         elif code is R.NO_ANSWER_BEARING_EVIDENCE:
             out[str(code)] = _no_answer(evidence, asked.verdicts, a, decision, profile, retrieval, title)
         elif code is R.REQUIRED_CLAIM_NOT_COVERED:
@@ -492,20 +489,21 @@ def causes(
             weak = [c for c in a.claims if c.status is ClaimStatus.WEAK and c.passage_ids]
             if weak:
                 c = weak[0]
+                figure, bar = _figures(c.best_support, profile.min_support)
                 out[str(code)] = (
-                    f"the best support for {_quoted(c.claim.text)} is {c.best_support:.2f} "
-                    f"({title(c.passage_ids[0])}), under the bar of {profile.min_support:.2f}"
+                    f"the best support for {_quoted(c.claim.text)} is {figure} ({title(c.passage_ids[0])}), "
+                    f"under the bar of {bar}"
                 )
             else:
                 present = {q.id for q in evidence.passages if not is_blank(q)}
                 found = [v for v in evidence.verdicts if v.label is Label.SUPPORTED and v.passage_id in present]
                 best = max(found, key=lambda v: v.strength, default=None)
-                out[str(code)] = (
-                    f"the strongest support found is {best.strength:.2f} ({title(best.passage_id)}), under the "
-                    f"bar of {profile.min_support:.2f}"
-                    if best is not None
-                    else f"no passage supports an answer at the bar of {profile.min_support:.2f}"
-                )
+                out[str(code)] = f"no passage supports an answer at the bar of {profile.min_support:.2f}"
+                if best is not None:
+                    strength, bar = _figures(best.strength, profile.min_support)
+                    out[str(code)] = (
+                        f"the strongest support found is {strength} ({title(best.passage_id)}), under the bar of {bar}"
+                    )
         elif code is R.CONFLICTING_EVIDENCE and a.unresolved_conflicts:
             conflict = a.unresolved_conflicts[0]
             claim = next(c.claim.text for c in a.claims if c.claim.id == conflict.claim_id)
@@ -538,6 +536,16 @@ def causes(
         else:
             out[str(code)] = code.meaning
     return out
+
+
+def _figures(value: float, bar: float) -> tuple[str, str]:
+    """`value` and `bar` to two decimals, or as many more (up to four) as it takes to tell them apart: a
+    score of 0.7596 is "0.7596, under the bar of 0.7600", not "0.76, under the bar of 0.76"."""
+    for digits in (2, 3, 4):
+        shown = f"{value:.{digits}f}", f"{bar:.{digits}f}"
+        if shown[0] != shown[1]:
+            return shown
+    return shown
 
 
 def _quoted(text: str, limit: int = 80) -> str:
@@ -574,18 +582,17 @@ def _no_answer(
     ]
     if doubted:
         v = max(doubted, key=lambda v: v.strength)
+        score, bar = _figures(v.confirmation or 0.0, p.min_confirmation)
         return (
-            f"the second answerability model doubts that {title(v.passage_id)} answers it ({v.confirmation:.2f}, "
-            f"under the bar of {p.min_confirmation:.2f})"
+            f"the second answerability model doubts that {title(v.passage_id)} answers it ({score}, under the bar "
+            f"of {bar})"
         )
     lacking = next((c for c in a.claims if c.status in _LACKING), None)
     if lacking is not None and lacking.status is ClaimStatus.REFUTED and lacking.passage_ids:
         return f"{title(lacking.passage_ids[0])} contradicts it"
     if lacking is not None and lacking.status is ClaimStatus.WEAK and lacking.passage_ids:
-        return (
-            f"the best support, {lacking.best_support:.2f} ({title(lacking.passage_ids[0])}), is under the bar "
-            f"of {p.min_support:.2f}"
-        )
+        support, bar = _figures(lacking.best_support, p.min_support)
+        return f"the best support, {support} ({title(lacking.passage_ids[0])}), is under the bar of {bar}"
     return "no passage you may read states an answer to it"
 
 
