@@ -124,8 +124,13 @@ def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tu
     """The supports the second model is asked about beside the strongest (`_rivals`)."""
     by_id = {p.id: p for p in evidence.passages}
     claim = next((c for c in evidence.claims if c.id == claim_id), None)
-    terms = named_terms(claim.text) if claim is not None and profile.require_named_terms else ()
+    terms = _names(claim, profile) if claim is not None else ()
     return _rivals(_candidates(evidence, claim_id, profile, now), terms, by_id, profile.min_margin)
+
+
+def _names(claim: Claim, profile: Profile) -> tuple[Term, ...]:
+    """The names a claim states, where the profile asks that evidence mention them."""
+    return named_terms(claim.text) if profile.require_named_terms else ()
 
 
 def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
@@ -312,8 +317,7 @@ def _assess_claim(
         return ClaimAssessment(claim, status, best, winner), conflict
     if support:
         ordered = _by_strength(support)
-        terms = named_terms(claim.text) if profile.require_named_terms else ()
-        ranked = _ids(_preferred(ordered, _rivals(ordered, terms, by_id, profile.min_margin)))
+        ranked = _ids(_preferred(ordered, _rivals(ordered, _names(claim, profile), by_id, profile.min_margin)))
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]
