@@ -122,6 +122,10 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("Which iOS versions are supported?", "The SDK supports iOS 15 and later.", 1),
         ("Which versions are supported?", "In 2020 the SDK was rewritten in Swift.", 0),
         ("What SAML version does Lumen use?", "In your identity provider, create a SAML app.", 0),
+        # The default for "what is the default ...": not the definition of the setting.
+        ("What is the default conversion window for funnels?", "The default is 7 days.", 1),
+        ("What is the default conversion window for funnels?", "The conversion window is the time a user has.", 0),
+        ("What role do SSO users get by default?", "New users are added with the Viewer role by default.", 1),
         # A command for "what command", an instruction for "how do I": not a sentence about the task.
         ("What command restores a deleted workspace?", "Run `lumenctl workspace restore ID`.", 1),
         ("What command restores a deleted workspace?", "A deleted workspace is kept for 30 days.", 0),

@@ -11,7 +11,7 @@ ready"), so only the past tense ("When was ...", "When did ...") and "what year"
 
 `fit` goes finer, for ranking sentences only (the gate never judges by it): a count of the thing asked
 about ("40 charts"), a span of time or length for "how long", a clock time, a price, a version number, a
-command, an instruction for "how do I ...".
+command, an instruction for "how do I ...", the default for "what is the default ...".
 """
 
 from __future__ import annotations
@@ -138,6 +138,10 @@ _VERSION = re.compile(
     r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d"
     r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*\s\d+\b"  # "iOS 15"
 )
+# "What is the default conversion window?": a sentence that says what the default is ("The default is 7
+# days"), not the definition before it ("The conversion window is the time a user has ...").
+_DEFAULT_ASKED = re.compile(r"\bdefault\b", re.I)
+_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.I)
 # "What command restores a deleted workspace?": a command, in a code span or after a shell prompt.
 _COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
 _COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
@@ -235,6 +239,8 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     noun = next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
     if noun is not None:
         return lambda text: _counts(noun, text)
+    if _DEFAULT_ASKED.search(question):
+        return lambda text: _DEFAULT.search(text) is not None
     return None
 
 
@@ -246,8 +252,9 @@ def fit(question: str, text: str) -> int | None:
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
     "what command", a version number for "what version", an instruction ("open ...", "To rotate a key,
     click ...") for "how do I", the doer named before the verb for "who can invite ..." ("Owners and
-    Admins invite ..."). Ranks sentences: a model that scores a sentence's topic cannot tell "A dashboard
-    holds up to 40 charts." from "Use them to compare one country across all charts.".
+    Admins invite ..."), the default for "what is the default ...". Ranks sentences: a model that scores a
+    sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare one country
+    across all charts.".
     """
     kind = asked(question)
     finer = _finer(question)
