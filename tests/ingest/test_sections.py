@@ -114,7 +114,7 @@ def test_html_keeps_every_visible_text_run(tmp_path: Path) -> None:
         "# download and run the installer\ncurl -sSL https://get.lumen.example | sh",  # not a heading
         "Grace period\n\n24 hours during which both keys work.",
         "Outer item\n\nInner item about tokens",
-        "Plan | Seats\n\nStarter | 5\n\nTeam | 25",  # a table row stays a row
+        "| Plan | Seats |\n|---|---|\n| Starter | 5 |\n| Team | 25 |",  # a table stays a table
         "Loose div text about the refund window of 14 days.",
         "Burst allowance is 100.",
         "with a div inside",
@@ -158,6 +158,28 @@ def test_a_markdown_section_is_linked_by_its_headings_slug_or_its_stated_id() ->
         ("Key limits", "limits"),  # `{#id}` (MkDocs attr_list, Hugo, Pandoc) wins, and leaves the heading
         ("Setext title", "setext-title"),
     ]
+
+
+def test_an_html_table_is_a_markdown_table_one_unit_apart_from_the_prose_around_it(tmp_path: Path) -> None:
+    """Rows as plain lines ("Plan | Seats") ran into the sentences around them when a passage was split."""
+    from answerable.cite import sentences_of
+
+    page = tmp_path / "uptime.html"
+    page.write_text(
+        "<html><body><main><h1>Uptime</h1><p>Credits apply on the next invoice:</p>"
+        "<table><caption>Service credits</caption><thead><tr><th>Uptime</th><th>Credit</th><th>Note</th></tr>"
+        "</thead><tbody><tr><td>below 99.0%</td><td>25%</td><td></td></tr><tr><td>a | b</td><td>10%</td>"
+        "<td>x</td></tr></tbody></table><p>To claim a credit, contact support.</p></main></body></html>"
+    )
+    loaded = load_one(page)
+    table = "| Uptime | Credit | Note |\n|---|---|---|\n| below 99.0% | 25% |  |\n| a \\| b | 10% | x |"
+    assert table in "\n".join(s.text for s in loaded.sections)
+    (passage,) = chunk(loaded)
+    assert sentences_of(passage.text) == (
+        "Credits apply on the next invoice: Service credits",  # prose with no full stop runs on, as before
+        table,
+        "To claim a credit, contact support.",
+    )
 
 
 def test_an_html_section_is_linked_by_the_id_its_page_gives_it() -> None:

@@ -292,8 +292,13 @@ class _HtmlText:
                 # kept as written: line breaks and indentation are the content
                 lines = [line.rstrip() for line in child.text().strip("\n").split("\n")]
                 self.paragraph("\n".join(lines))
-            elif tag in _ROWS:
-                self.paragraph(" | ".join(cell for cell in (_inline(c) for c in _cells(child)) if cell))
+            elif tag == "table":
+                caption = child.css_first("caption")
+                if caption is not None:
+                    self.paragraph(_inline(caption))
+                self.paragraph(_markdown_table(child))
+            elif tag in _ROWS:  # a row outside any table
+                self.paragraph(_markdown_row(child))
             elif tag in _BLOCKS or tag in _CELLS:
                 self.end_paragraph()
                 self.walk(child)
@@ -316,6 +321,26 @@ def _html_id(heading: Any) -> str | None:
 
 def _cells(row: Any) -> list[Any]:
     return [c for c in row.iter() if (c.tag or "") in _CELLS]
+
+
+def _markdown_row(row: Any) -> str:
+    cells = [_inline(c).replace("|", "\\|") for c in _cells(row)]
+    return f"| {' | '.join(cells)} |" if any(cells) else ""
+
+
+def _markdown_table(table: Any) -> str:
+    """An HTML table as a Markdown one, its header row (all `th`) ruled off: read like a Markdown page's
+    table, it stays one unit of a passage, and a table too long for one chunk is cut between rows under its
+    header (`chunking`). A row as plain text ran into the prose around it."""
+    lines: list[str] = []
+    for row in table.css("tr"):
+        line = _markdown_row(row)
+        if not line:
+            continue
+        lines.append(line)
+        if len(lines) == 1 and all((c.tag or "") == "th" for c in _cells(row)):
+            lines.append("|" + "---|" * len(_cells(row)))
+    return "\n".join(lines)
 
 
 def html_sections(html: str) -> tuple[str | None, tuple[Section, ...], dict[str, str]]:
