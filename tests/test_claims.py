@@ -86,6 +86,16 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         ),
         ("Can I pay by invoice?", ["Can I pay by invoice?"]),
         # What the asker says of themself is the situation of the question, not a fact to establish.
+        # A greeting or thanks is no part of the question; a greeting before the situation leaves it the situation.
+        ("Hi team! How do I rotate an API key? Thanks in advance.", ["How do I rotate an API key?"]),
+        ("Hey there, is SSO on the Growth plan?", ["Is SSO on the Growth plan?"]),
+        (
+            "Hi, we're on Growth and our events stopped showing up. What should we check?",
+            ["We're on Growth and our events stopped showing up. What should we check?"],
+        ),
+        ("Good morning. I lost my 2FA device. How do I get back in?", ["I lost my 2FA device. How do I get back in?"]),
+        ("Hi", ["Hi"]),  # nothing else asked: the message is the question
+        ("Best practices for API keys?", ["Best practices for API keys?"]),
         (
             "I deleted our workspace by accident yesterday. Can it be recovered?",
             ["I deleted our workspace by accident yesterday. Can it be recovered?"],

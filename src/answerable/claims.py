@@ -200,11 +200,32 @@ def _split_part(part: str) -> list[str]:
 _ASKER_SAYS = re.compile(r"^(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|My|Our)\b")
 
 
+# A support message's courtesies: a greeting or thanks alone is no part of the question ("Hi team!",
+# "Thanks in advance."), and a greeting before it is no part of the sentence ("Hi, we're on Growth ...").
+_COURTESY = (
+    r"(?:hi|hello|hey|hiya|greetings|good (?:morning|afternoon|evening|day)|thanks|thank you|many thanks|"
+    r"cheers|regards|best regards|kind regards|best)"
+    r"(?:\s+(?:there|team|all|everyone|folks|guys|so much|a lot|in advance|again|for (?:your|the|any) help))*"
+)
+_COURTESY_ALONE = re.compile(rf"^{_COURTESY}\W*$", re.I)
+_GREETING_BEFORE = re.compile(
+    r"^(?:hi|hello|hey|hiya|greetings|good (?:morning|afternoon|evening|day))(?:\s+(?:there|team|all|everyone))?"
+    r"\s*[,!.]\s+(?=\S)",
+    re.I,
+)
+
+
 def _in_context(sentences: list[str]) -> list[list[str]]:
     """Each sentence's parts; what the asker says of themself opens the first part of what follows it."""
     out: list[list[str]] = []
     said = ""
     for sentence in sentences:
+        if _COURTESY_ALONE.match(sentence):
+            continue
+        greeted = _GREETING_BEFORE.match(sentence)
+        if greeted:
+            rest = sentence[greeted.end() :]
+            sentence = rest[:1].upper() + rest[1:]
         if not sentence.endswith("?") and _ASKER_SAYS.match(sentence.replace("’", "'")):
             said = f"{said} {sentence}".strip()
             continue
