@@ -51,6 +51,17 @@ KIND_WEIGHT = 2.0
 RESCORE_TOP = 4
 
 
+def lacks_kind(claim: str, text: str) -> bool:
+    """Does the sentence an answer rests on lack the kind of answer `claim` asks for (`kinds.asked`)?
+
+    Then it is quoted alone, for the gate to withhold: a neighbour that states a figure must not carry it
+    past the kind check. "How big can an export be?" was answered with "If your export would be larger,
+    narrow the date range ... A project can run one export at a time."
+    """
+    kind = kinds.asked(claim)
+    return kind is not None and not kinds.states(kind, text, claim)
+
+
 def pick(
     claim: str,
     sentences: Sequence[str],
@@ -73,9 +84,9 @@ def pick(
     among the sentences that state it.
     """
     top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
-    kind = kinds.asked(claim)
-    if kind is not None and not kinds.states(kind, sentences[top], claim):
+    if lacks_kind(claim, sentences[top]):
         return top
+    kind = kinds.asked(claim)
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
     stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
     order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
@@ -113,17 +124,6 @@ def _in_context(sentences: Sequence[str], i: int) -> str:
     "How many events a month can I send on the Free plan?".
     """
     return f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
-
-
-def _lacks_kind(claim: str, text: str) -> bool:
-    """Does the sentence an answer rests on lack the kind of answer `claim` asks for (`kinds.asked`)?
-
-    Then it is quoted alone, for the gate to withhold: a neighbour that states a figure must not carry it
-    past the kind check. "How big can an export be?" was answered with "If your export would be larger,
-    narrow the date range ... A project can run one export at a time."
-    """
-    kind = kinds.asked(claim)
-    return kind is not None and not kinds.states(kind, text, claim)
 
 
 class ExtractiveGenerator:
@@ -177,7 +177,7 @@ class ExtractiveGenerator:
             best = pick(claim.text, texts, scores, self.kind_weight, rescore)
             passage, sentences, at = flat[best]
             chosen = [at]
-            if self.max_sentences > 1 and len(sentences) > 1 and not _lacks_kind(claim.text, texts[best]):
+            if self.max_sentences > 1 and len(sentences) > 1 and not lacks_kind(claim.text, texts[best]):
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
