@@ -43,9 +43,6 @@ def normalise(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-_TABLE_ROW = re.compile(r"^\s*\|")
-
-
 @lru_cache(maxsize=256)
 def sentences_of(text: str) -> tuple[str, ...]:
     """Sentences of a passage, as the extractive generator quotes them (line breaks joined first: Markdown
@@ -53,10 +50,10 @@ def sentences_of(text: str) -> tuple[str, ...]:
     its header says nothing, and joined to the prose around it the table became part of a "sentence" ("...
     a service credit on the next invoice: | Monthly uptime | Credit | ... To claim a credit, ...").
     Cached: the check re-reads the passages the generator just split."""
-    from answerable.ingest.chunking import sentences
+    from answerable.ingest.chunking import is_table_row, sentences
 
     out: list[str] = []
-    for is_table, lines in groupby(text.split("\n"), key=lambda line: _TABLE_ROW.match(line) is not None):
+    for is_table, lines in groupby(text.split("\n"), key=is_table_row):
         if is_table:
             out.append("\n".join(line.strip() for line in lines))
         else:

@@ -151,9 +151,14 @@ def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] |
     or which thing does something: "What is the REST API rate limit, and what happens when I exceed it?"
     -> "what happens when I exceed the REST API rate limit?"."""
     m = _PRONOUN_OBJECT.match(later.strip())
-    if m is None or len(re.findall(r"\bit\b", later, re.I)) != 1 or (named is None and what is None):
+    if m is None or len(re.findall(r"\bit\b", later, re.I)) != 1:
         return later
-    referent = named["named"] if named else f"the {what['thing']} that {what['rest']}" if what else ""
+    if named is not None:
+        referent = named["named"]
+    elif what is not None:
+        referent = f"the {what['thing']} that {what['rest']}"
+    else:
+        return later
     return f"{m['pre']} {referent}{m['post']}"
 
 
@@ -202,17 +207,13 @@ _ASKER_SAYS = re.compile(r"^(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|My|Our)\b
 
 # A support message's courtesies: a greeting or thanks alone is no part of the question ("Hi team!",
 # "Thanks in advance."), and a greeting before it is no part of the sentence ("Hi, we're on Growth ...").
+_GREETING = r"(?:hi|hello|hey|hiya|greetings|good (?:morning|afternoon|evening|day))"
 _COURTESY = (
-    r"(?:hi|hello|hey|hiya|greetings|good (?:morning|afternoon|evening|day)|thanks|thank you|many thanks|"
-    r"cheers|regards|best regards|kind regards|best)"
+    rf"(?:{_GREETING}|thanks|thank you|many thanks|cheers|regards|best regards|kind regards|best)"
     r"(?:\s+(?:there|team|all|everyone|folks|guys|so much|a lot|in advance|again|for (?:your|the|any) help))*"
 )
 _COURTESY_ALONE = re.compile(rf"^{_COURTESY}\W*$", re.I)
-_GREETING_BEFORE = re.compile(
-    r"^(?:hi|hello|hey|hiya|greetings|good (?:morning|afternoon|evening|day))(?:\s+(?:there|team|all|everyone))?"
-    r"\s*[,!.]\s+(?=\S)",
-    re.I,
-)
+_GREETING_BEFORE = re.compile(rf"^{_GREETING}(?:\s+(?:there|team|all|everyone))?\s*[,!.]\s+(?=\S)", re.I)
 
 
 def _in_context(sentences: list[str]) -> list[list[str]]:

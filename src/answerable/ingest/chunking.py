@@ -90,11 +90,16 @@ def sentences(text: str) -> list[str]:
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")
 
 
+def is_table_row(line: str) -> bool:
+    """A line of a Markdown table (HTML tables are written so too): it opens with a bar."""
+    return line.lstrip().startswith("|")
+
+
 def _table_parts(para: str, size: int) -> list[str] | None:
     """A Markdown table too long for one chunk, cut between rows, each part under the header row and its
     rule: a row read without its column names ("| PlanBD | 34 | 390 |") says nothing. None if not a table."""
     lines = para.split("\n")
-    if len(lines) < 3 or not all(line.lstrip().startswith("|") for line in lines):
+    if len(lines) < 3 or not all(is_table_row(line) for line in lines):
         return None
     if not _TABLE_RULE.match(lines[1].strip()):
         return None
