@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answerable.terms import Mentions, named_terms
+from answerable.terms import Mentions, named_terms, states_otherwise, without_cross_references
 
 
 def texts(question: str) -> list[str]:
@@ -72,3 +72,34 @@ def test_acronyms_match_initials_of_consecutive_capitalised_words() -> None:
 
 def test_an_initial_does_not_end_the_sentence() -> None:
     assert texts("Kenneth L. Gile is the COO of an airline. Which airport?") == ["Gile", "COO"]
+
+
+def test_a_pointer_to_another_page_mentions_nothing_it_says() -> None:
+    page = (
+        "When you delete a project, its events are deleted within 30 days. For workspaces, see Delete a\n"
+        "workspace. To delete the data of one end user, see GDPR and data deletion."
+    )
+    said = without_cross_references(page)
+    assert "deleted within 30 days" in said
+    assert Mentions((said,)).unmatched(named_terms("How long does a GDPR deletion take?")) == ("GDPR",)
+    assert without_cross_references("a 429 means you hit a rate limit (see Rate\nlimits).") == (
+        "a 429 means you hit a rate limit ()."
+    )
+    # "see" in prose, or a sentence starting "See" your own settings, points nowhere.
+    for prose in ("Fans came to see The Beatles.", "See your usage in Settings > Billing > Plan."):
+        assert without_cross_references(prose) == prose
+
+
+def test_another_page_disagrees_only_by_stating_another_value_of_the_kind() -> None:
+    size = "What is the maximum size of a data export?"
+    assert states_otherwise("An export is limited to 1 GB.", "Exports can be up to 5 GB.", size) is True
+    assert states_otherwise("An export is limited to 1 GB.", "Exports are capped at 1 GB.", size) is False
+    who = "Who can delete a workspace?"
+    owner = "Only the workspace Owner can delete a workspace."
+    assert states_otherwise(owner, "Owner: everything an Admin can do, plus deleting the workspace.", who) is False
+    assert states_otherwise(owner, "Only an Admin can delete a workspace.", who) is True
+    # A figure is no other name; a pointer's title states nothing.
+    pointer = "Projects are deleted within 30 days. For workspaces, see Delete a workspace."
+    assert states_otherwise(owner, pointer, who) is False
+    # No name or figure to compare (a negation): the verifier's reading decides.
+    assert states_otherwise("Monthly plans are not refunded.", "Monthly plans are refunded.", "Refunds?") is None

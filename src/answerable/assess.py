@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import date
 
 from answerable.policy import Precedence, Profile
-from answerable.terms import Mentions, Term, mentions_in, named_terms
+from answerable.terms import Mentions, Term, mentions_in, named_terms, without_cross_references
 from answerable.types import (
     Assessment,
     Claim,
@@ -234,7 +234,7 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
     for c in claims:
         terms = named_terms(c.claim.text) if c.status in _ANSWERING else ()
         if terms:
-            mentions = mentions or mentions_in(tuple(f"{p.title or ''}\n{p.text}" for p in drawn_on))
+            mentions = mentions or mentions_in(tuple(_own_words(p) for p in drawn_on))
             unmatched = mentions.unmatched(terms)
             if unmatched:
                 c = replace(c, status=ClaimStatus.MISSING, passage_ids=(), unmatched_terms=unmatched)
@@ -270,7 +270,13 @@ def _about_claim(
 
 
 def _unmentioned(passage: Passage, terms: tuple[Term, ...]) -> tuple[str, ...]:
-    return mentions_in((f"{passage.title or ''}\n{passage.text}",)).unmatched(terms)
+    return mentions_in((_own_words(passage),)).unmatched(terms)
+
+
+def _own_words(passage: Passage) -> str:
+    """A passage's title and text as it mentions names: a pointer to another page ("see GDPR and data
+    deletion") mentions nothing it says."""
+    return f"{passage.title or ''}\n{without_cross_references(passage.text)}"
 
 
 def _by_strength(verdicts: Iterable[Verdict]) -> list[Verdict]:

@@ -35,6 +35,7 @@ from answerable.models.ensemble import quote_ranker_with, rank_sentences_with
 from answerable.policy import Policy, Profile
 from answerable.spelling import read_as
 from answerable.store.base import Filter, Store
+from answerable.terms import states_otherwise
 from answerable.types import (
     Claim,
     ClaimStatus,
@@ -313,10 +314,15 @@ class Engine:
         if not others:
             return verdicts
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
+        # The support model reads a page that states the same name or figure ("Only the workspace Owner can
+        # change the plan.", against "The workspace Owner can change the billing contact ...") or none of
+        # the kind the answer gives (a page pointing to the answer's page) as refuting it, 0.68 to 0.78:
+        # where the answer states a value, the other page must state another for the two to disagree.
         refuted = {
             p.id: pr.refuted
             for p, pr in zip(others, probs, strict=True)
             if pr.refuted >= max(CONTRADICTS, prof.min_support)
+            and states_otherwise(statement, p.text, claim.text) is not False
         }
         return [
             Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v

@@ -45,6 +45,12 @@ _TITLE_CASE_FUNCTION_WORDS = 2
 _SHOUTED_SHARE = 0.7
 _FUZZY_MIN = 5
 _ACRONYM_MAX = 6
+# A pointer to another page ("For workspaces, see Delete a workspace.", "(see Rate limits)"): after a
+# clause break or at a sentence's start, "see" or "refer to" and a capitalised title, up to the clause's end.
+_CROSS_REFERENCE = re.compile(
+    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?=[A-Z\"“'])[^.;)\n]*(?:\n(?!\n)[^.;)\n]*)*",
+    re.M,
+)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,43 @@ def named_terms(text: str) -> tuple[Term, ...]:
     return tuple(terms.values())
 
 
+def without_cross_references(text: str) -> str:
+    """`text` without its pointers to other pages: what it says itself.
+
+    "To delete the data of one end user, see GDPR and data deletion." names GDPR without saying anything
+    about it; a page with that sentence does not cover a question about GDPR deletions.
+    """
+    return _CROSS_REFERENCE.sub("", text) if "ee" in text or "efer" in text else text
+
+
+def _is_figure(term: Term) -> bool:
+    return any(ch.isdigit() for ch in term.key)
+
+
+def states_otherwise(answer: str, other: str, asked: str) -> bool | None:
+    """Whether `other` gives a different name or figure than `answer` does for the question `asked`.
+
+    The names and figures of the answer that the question does not state are its values ("1" and "GB" in
+    "An export is limited to 1 GB." for "What is the maximum size of a data export?"). False when `other`
+    mentions every one of them (it states the same answer: "Only the workspace Owner can change the plan."
+    for an answer "The workspace Owner can change the billing contact ..."), or when it states no other
+    value of the kind it leaves out (a figure for a figure, a name for a name); True when it does ("Exports
+    can be up to 5 GB."). None when the answer has no value to compare (a yes or no, a negation): only a
+    reading of both can tell. Pointers to other pages (`without_cross_references`) state nothing.
+    """
+    given = {t.key for t in named_terms(asked)}
+    values = [t for t in named_terms(answer) if t.key not in given]
+    if not values:
+        return None
+    said = without_cross_references(other)
+    missing = Mentions((said,)).unmatched(values)
+    if not missing:
+        return False
+    kinds = {_is_figure(t) for t in values if t.text in missing}
+    known = given | {t.key for t in values}
+    return any(_is_figure(t) in kinds for t in named_terms(said) if t.key not in known)
+
+
 def one_edit(a: str, b: str) -> bool:
     """Whether `a` becomes `b` by at most one inserted, deleted or replaced character."""
     if len(a) > len(b):
@@ -169,4 +212,4 @@ def mentions_in(texts: tuple[str, ...]) -> Mentions:
     return Mentions(texts)
 
 
-__all__ = ["Mentions", "Term", "fold", "mentions_in", "named_terms"]
+__all__ = ["Mentions", "Term", "fold", "mentions_in", "named_terms", "states_otherwise", "without_cross_references"]

@@ -171,6 +171,33 @@ def test_conflicting_documents_abstain_and_name_both(tmp_path: Path) -> None:
     assert d.answer is None
 
 
+def test_a_page_stating_the_same_name_or_none_of_its_kind_does_not_contradict(tmp_path: Path) -> None:
+    """The support model read "Owner: ... deleting the workspace" and a page that only points to the
+    answer's page as refuting "Only the workspace Owner can delete a workspace.": the same refutation is
+    a conflict only from a page that names someone else."""
+    q = "Who can delete a workspace?"
+    refute_all = lambda claim, passage: SupportProbs(0.02, 0.95, 0.03)  # noqa: E731
+    others = {
+        "the same name": ("Owner: everything an Admin can do, plus deleting the workspace.", Status.ANSWER),
+        "a pointer": ("Projects are deleted in 30 days. For workspaces, see Delete a workspace.", Status.ANSWER),
+        "another name": ("Only an Admin can delete a workspace.", Status.ABSTAIN),
+    }
+    for case, (text, status) in others.items():
+        docs = tmp_path / case.replace(" ", "-")
+        docs.mkdir()
+        (docs / "delete.md").write_text("Only the workspace Owner can delete a workspace.")
+        (docs / "other.md").write_text(text)
+        s = SQLiteStore(docs / "i.db")
+        ingest([docs], s, HashEmbedder(128))
+        rerank = lambda q, p: 0.9 if p.startswith("Only the") else 0.85  # noqa: E731
+        d = on_topic(engine(s, rerank=rerank, verify=refute_all), 0.0).ask(q, as_of=NOW)
+        assert d.status is status, (case, d.reason_codes)
+        if status is Status.ABSTAIN:
+            assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
+        else:
+            assert "Owner" in (d.answer or "")
+
+
 def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: Path) -> None:
     """The same refutation is a conflict from a page on the topic and ignored from one off it: the support
     model reads a page on another subject as refuting ("Monthly plans are not refunded", on deleting a
@@ -178,7 +205,8 @@ def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: 
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "refunds.md").write_text("Annual plans can be refunded within 30 days.")
-    (docs / "delete.md").write_text("Deleting a workspace cancels it. Monthly plans are not refunded.")
+    # another figure than the answer's: a page that states none cannot disagree on one (`states_otherwise`)
+    (docs / "delete.md").write_text("Deleting a workspace cancels it. Monthly plans are refunded within 14 days.")
     s = SQLiteStore(tmp_path / "i.db")
     ingest([docs], s, HashEmbedder(128))
 

@@ -97,6 +97,14 @@ def test_the_pages_that_disagree_are_named_by_the_shipped_verifier(outcomes) -> 
         assert set(case.gold_doc_ids) <= named, (case.id, named)
 
 
+def test_pages_that_state_the_same_answer_are_no_conflict(outcomes) -> None:  # type: ignore[no-untyped-def]
+    """Asked "Who can delete a workspace?", the roles page ("Owner: ... deleting the workspace") and the retention
+    page, which only points to the answer's page, had been read by the support model as refuting "Only the
+    workspace Owner can delete a workspace." No question the pages answer is refused as a conflict."""
+    refused = [c.id for c, r, _d in outcomes if c.expected == "answer" and "conflicting_evidence" in r.reason_codes]
+    assert not refused
+
+
 def test_every_answer_was_confirmed_by_the_second_model(outcomes) -> None:  # type: ignore[no-untyped-def]
     bar = load_policy().profile("strict").min_confirmation
     answered = [(c, RECORDS[c.id]) for c, r, _d in outcomes if r.answered]
