@@ -37,6 +37,23 @@ def test_unresolved_conflict_names_both_sides(policy):  # type: ignore[no-untype
     assert any(line.endswith("(these passages disagree: new#1, old#1)") for line in lines)
 
 
+def test_a_conflict_names_the_answers_page_and_the_refuting_one_not_every_page_that_answers(policy):  # type: ignore[no-untyped-def]
+    ev = evidence(
+        (passage("new#1", 0.9), passage("new#2", 0.85), passage("other#1", 0.86), passage("old#1", 0.88)),
+        (
+            verdict("c1", "new#1", S, 0.93),
+            verdict("c1", "new#2", S, 0.8),
+            verdict("c1", "other#1", S, 0.86),
+            verdict("c1", "old#1", F, 0.9),
+        ),
+    )
+    a = assess(ev, policy.profile("strict"), NOW)
+    assert a.claims[0].status is ClaimStatus.CONFLICTING
+    # other#1 answers too without refuting the answer: no side of the conflict (precedence still weighs it)
+    assert a.claims[0].passage_ids == ("new#1", "new#2", "old#1")
+    assert set(a.conflicts[0].supporting) == {"new#1", "new#2", "other#1"}
+
+
 def test_a_page_superseded_by_a_passage_present_is_stale_whichever_side_states_it(policy):  # type: ignore[no-untyped-def]
     """The newer page's `supersedes` alone makes the old one stale, as its own `superseded_by` does (the
     store sets both): nothing is left to resolve, and the answer rests on the newer page."""

@@ -316,7 +316,11 @@ def _assess_claim(
         )
         if rule is None:
             conflict = Conflict(claim.id, supporters, refuters)
-            return ClaimAssessment(claim, ClaimStatus.CONFLICTING, best, supporters + refuters), conflict
+            # The pages that disagree: the answer's (whose sentence the others refute) and the refuting ones;
+            # another page that answers without refuting it is no side of the conflict.
+            lead = by_id[supporters[0]].document_id
+            sides = tuple(i for i in supporters if by_id[i].document_id == lead) + refuters
+            return ClaimAssessment(claim, ClaimStatus.CONFLICTING, best, sides), conflict
         winner = supporters if side == "support" else refuters
         conflict = Conflict(claim.id, supporters, refuters, resolved_by=rule, winner=side)
         status = ClaimStatus.SUPPORTED if side == "support" else ClaimStatus.REFUTED
