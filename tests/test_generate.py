@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import ExtractiveGenerator, asks, pick, refers_back
+from answerable.generate import ExtractiveGenerator, asks, pick, refers_back, under_heading
 from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
@@ -82,10 +82,32 @@ def test_the_sentence_with_the_form_asked_for_is_picked_over_one_the_ranker_scor
     assert pick(COUNT, DASHBOARD, [0.99, 0.55, 0.01]) == 0
 
 
-def test_no_sentence_is_reached_for_when_the_best_states_no_figure() -> None:
-    """The gate withholds such an answer; quoting a lower sentence with a figure would answer it."""
+def test_no_sentence_is_reached_for_when_the_best_states_no_figure_but_one_counting_the_thing_asked() -> None:
+    """The gate withholds such an answer; quoting a lower sentence with some figure would answer it, and on
+    every measured set answered unanswerable questions. A count of the very thing asked ("40 charts" for
+    "how many charts") is the answer's form itself: "How many periods does a retention chart show?" was
+    withheld over "Each row is a cohort and each column a period ..." beside "A chart shows up to 12
+    periods."."""
     texts = ["Open Dashboards > New dashboard and add charts.", "A dashboard holds up to 40 charts."]
-    assert pick(COUNT, texts, [0.56, 0.50]) == 0
+    assert pick(COUNT, texts, [0.56, 0.50]) == 1
+    other_figure = ["Open Dashboards > New dashboard and add charts.", "A dashboard loads in 2 seconds."]
+    assert pick(COUNT, other_figure, [0.56, 0.50]) == 0
+    # ... and only a count about what the best sentence is about: SQuAD 2.0's "How many components do
+    # tentilla have?" is not answered from colloblasts' components.
+    tentilla = [
+        "The tentilla of Euplokamis differ significantly from those of other cydippids.",
+        "Colloblasts are specialized cells, and have three main components.",
+    ]
+    assert pick("How many components do tentilla have?", tentilla, [0.6, 0.2]) == 0
+    # What a sentence is about includes its page title and section heading.
+    periods = ["Each row is a cohort and each column a period.", "A chart shows up to 12 periods."]
+    about = [
+        f"Retention charts\nOpen Analyze > Retention > New retention chart\n{periods[0]}",
+        f"Retention charts\n{periods[1]}",
+    ]
+    question = "How many periods does a retention chart show?"
+    assert pick(question, periods, [0.4, 0.3], about=about) == 1
+    assert pick(question, periods, [0.4, 0.3], about=[about[0], periods[1]]) == 0
 
 
 def test_a_neighbour_stating_a_figure_is_not_added_to_a_best_sentence_that_states_none() -> None:
@@ -142,9 +164,11 @@ def test_a_second_ranker_re_ranks_only_once_the_kind_check_is_settled() -> None:
     # ... but never for one that states none: that would turn the gate's abstention into an answer.
     texts = ["A dashboard holds one page of charts.", "Open Dashboards and add a topic chart.", "It holds 40 charts."]
     assert pick(COUNT, texts, [0.56, 0.55, 0.50], rescore=second) == 2
-    # When the first ranker's best states no figure, the gate withholds the answer; nothing is re-ranked.
+    # When the first ranker's best states no figure, the gate withholds the answer; nothing is re-ranked
+    # (a sentence counting the thing asked is taken instead, without the second ranker).
     asked.clear()
-    assert pick(COUNT, texts[1:], [0.6, 0.5], rescore=second) == 0 and asked == []
+    assert pick(COUNT, texts[:2], [0.5, 0.6], rescore=second) == 1 and asked == []
+    assert pick(COUNT, [texts[1], "A dashboard holds 40 charts."], [0.6, 0.5], rescore=second) == 1 and asked == []
     # A question that asks for no kind is re-ranked freely.
     assert pick("What is a dashboard about?", texts, [0.1, 0.2, 0.9], rescore=second) == 1
 
@@ -179,3 +203,36 @@ def test_a_sentence_that_refers_back_is_scored_after_the_sentence_before_it() ->
         "The Free plan costs $0.",
         "It includes up to 1 million events per month.",
     ]
+
+
+def test_sentences_are_ranked_under_their_section_heading_and_quoted_without_it() -> None:
+    """ "N-day is the default." says what it is the default of only under its heading."""
+    claim = Claim("c1", "Which retention type is the default?")
+    section = Passage(
+        "r#2",
+        "r",
+        "N-day counts exact periods. N-day is the default.",
+        title="Retention charts",
+        heading_path=("Retention charts", "N-day and unbounded retention"),
+    )
+    listing = Passage(
+        "r#1",
+        "r",
+        "Choose the return event (any event by default).",
+        title="Retention charts",
+        heading_path=("Retention charts", "Creating a chart"),
+    )
+    seen: list[str] = []
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        seen.extend(texts)
+        return [0.8 if "unbounded retention" in t else 0.6 if "default" in t else 0.1 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [listing, section])])
+    assert [s.text for s in draft.sentences] == ["N-day is the default."]
+    assert "N-day and unbounded retention. N-day is the default." in seen
+    # The page's top heading names the page, like its title: a page without sections is read as it is (a
+    # forum page's "Is there a dark mode?" would make the question post read as its answer).
+    for top in ("API keys", "Is there a key expiry?"):
+        page = Passage("p#1", "p", "Keys expire after 90 days.", title="API keys", heading_path=(top,))
+        assert under_heading(page, "Keys expire after 90 days.") == "Keys expire after 90 days."

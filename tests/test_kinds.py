@@ -9,7 +9,7 @@ import pytest
 
 from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.codec import evidence_from_dict, evidence_to_dict
-from answerable.kinds import Kind, asked, fit, states
+from answerable.kinds import Kind, about_as_much, asked, counts_asked, fit, states
 from answerable.render import render_decision
 from answerable.types import Draft, DraftSentence
 from tests.conftest import NOW, evidence, passage, verdict
@@ -244,3 +244,16 @@ def test_a_policy_may_turn_the_check_off(policy):  # type: ignore[no-untyped-def
     relaxed = replace(policy.profile("strict"), require_answer_kind=False)
     d = decide(drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is wide.", "c1")), relaxed, NOW)
     assert d.status is Status.ANSWER
+
+
+def test_a_count_of_the_very_thing_asked_how_many_of() -> None:
+    q = "How many periods does a retention chart show?"
+    assert counts_asked(q, "A chart shows up to 12 periods.")
+    assert not counts_asked(q, "Each row is a cohort and each column a period after the starting event.")
+    assert not counts_asked(q, "A chart loads in 2 seconds.")
+    assert not counts_asked("How long is a period?", "A chart shows up to 12 periods.")
+
+    # about every content word of the question the other sentence is about (case, plurals and function
+    # words aside)
+    assert about_as_much(q, "Retention charts: A chart shows up to 12 periods.", "Each column is a period.")
+    assert not about_as_much(q, "A chart shows up to 12 periods.", "Open a new retention chart.")

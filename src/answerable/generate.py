@@ -68,6 +68,8 @@ def pick(
     scores: Sequence[float],
     kind_weight: float = KIND_WEIGHT,
     rescore: Scorer | None = None,
+    read: Sequence[str] | None = None,
+    about: Sequence[str] | None = None,
 ) -> int:
     """The index of the sentence that answers `claim`, given the ranker's `scores` for `sentences`.
 
@@ -75,17 +77,29 @@ def pick(
     to compare one country across all charts." above "A dashboard holds up to 40 charts.". Each point of
     `kinds.fit` (states the kind asked; has its finer form: a count of charts, a span of time, a clock
     time, a price) adds `kind_weight` to the sentence's log-odds. `rescore`, when given, is a better and
-    slower ranker (`quote_ranker_with`): it re-ranks the first `RESCORE_TOP` sentences of that order.
+    slower ranker (`quote_ranker_with`): it re-ranks the first `RESCORE_TOP` sentences of that order, as
+    `read` gives them (each under its section heading, `under_heading`), when given.
 
     Neither changes whether an answer is given. When the claim asks for a kind the gate checks
     (`kinds.asked`) and the ranker's best sentence states none, that sentence is returned and the gate
     withholds the answer: reaching down the list for a sentence that has one answered unanswerable
-    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). Otherwise the choice is
-    among the sentences that state it.
+    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). A sentence that counts the
+    very thing asked (`kinds.counts_asked`: "A chart shows up to 12 periods." for "How many periods does
+    a retention chart show?", below "Each row is a cohort and each column a period ...") is the one
+    exception, when it is about every word of the question that the best sentence is about (`about`: each
+    sentence with its page title and section heading): "How many components do tentilla have?" is not
+    answered by "Colloblasts ... have three main components" below a sentence on tentilla. Otherwise the
+    choice is among the sentences that state it.
     """
     top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
     if lacks_kind(claim, sentences[top]):
-        return top
+        frame = about or sentences
+        counting = [
+            k
+            for k in range(len(sentences))
+            if kinds.counts_asked(claim, sentences[k]) and kinds.about_as_much(claim, frame[k], frame[top])
+        ]
+        return max(counting, key=lambda k: (scores[k], -k)) if counting else top
     kind = kinds.asked(claim)
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
     stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
@@ -93,7 +107,7 @@ def pick(
     if rescore is None:
         return order[0]
     shortlist = order[:RESCORE_TOP]
-    again = rescore(claim, [sentences[k] for k in shortlist])
+    again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
 
 
@@ -114,6 +128,18 @@ def asks(sentence: str) -> bool:
 def refers_back(sentence: str) -> bool:
     """Does `sentence` open by referring to what the sentence before it said?"""
     return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
+
+
+def under_heading(passage: Passage, text: str) -> str:
+    """`text` of `passage` as the rankers read it: after its section's heading, when it has one below the
+    page's top heading (which names the page, like its title: a forum page's "Is there a dark mode for
+    dashboards?" would make the question post read as its answer). "N-day is the default." says what it
+    is the default of only under "N-day and unbounded retention" (for "Which retention type is the
+    default?": 0.24 alone, 0.68 under it, against 0.65 and 0.62 for a list that mentions "any event by
+    default"). Only the sentence is quoted, and only the sentence is read for the kind of answer (`kinds`).
+    """
+    heading = passage.heading_path[-1] if len(passage.heading_path) > 1 else ""
+    return f"{heading}. {text}" if heading and heading != passage.title else text
 
 
 def _in_context(sentences: Sequence[str], i: int) -> str:
@@ -172,15 +198,19 @@ class ExtractiveGenerator:
             if not flat:
                 continue
             texts = [_in_context(sents, i) for _, sents, i in flat]
-            scores = self.score(claim.text, texts)
+            read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+            scores = self.score(claim.text, read)
             rescore = self.rescore.score if self.rescore else None
-            best = pick(claim.text, texts, scores, self.kind_weight, rescore)
+            about = [
+                f"{p.title}\n{' '.join(p.heading_path)}\n{text}" for (p, _, _), text in zip(flat, texts, strict=True)
+            ]
+            best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
             passage, sentences, at = flat[best]
             chosen = [at]
             if self.max_sentences > 1 and len(sentences) > 1 and not lacks_kind(claim.text, texts[best]):
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
-                if self.score(claim.text, [pair])[0] > scores[best] + 0.05:
+                if self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05:
                     chosen = sorted((at, neighbour))
             if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
                 # "As a result, ..." or "It expires after 7 days." means nothing without what came before:

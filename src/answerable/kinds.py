@@ -217,6 +217,33 @@ def _counts(noun: str, text: str) -> bool:
     return False
 
 
+def _counted_noun(question: str) -> str | None:
+    """What "how many ..." counts ("periods" in "How many periods does a chart show?"), if it asks so."""
+    counted = _COUNTED.search(question)
+    return next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
+
+
+def counts_asked(question: str, text: str) -> bool:
+    """Does `text` give a count of the very thing `question` asks how many of ("A chart shows up to 12
+    periods." for "How many periods does a retention chart show?")?"""
+    noun = _counted_noun(question)
+    return noun is not None and _counts(noun, text)
+
+
+_WORD = re.compile(r"[^\W_][\w'-]*")
+_ASKING = frozenset(["how", "many", "much"])
+
+
+def _words(text: str) -> set[str]:
+    """The content words of `text`, lower case, without a plural "s"."""
+    return {w.removesuffix("s") for w in map(str.lower, _WORD.findall(text)) if w not in _FUNCTION_WORDS | _ASKING}
+
+
+def about_as_much(question: str, text: str, other: str) -> bool:
+    """Does `text` mention every content word of `question` that `other` mentions?"""
+    return _words(question) & _words(other) <= _words(text)
+
+
 def _finer(question: str) -> Callable[[str], bool] | None:
     """The finer form a question asks for, as a test of a sentence; None when it asks for none."""
     if _SPAN_ASKED.search(question):
@@ -235,8 +262,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if actor is not None and actor["verb"].lower() not in _FUNCTION_WORDS:
         verb = actor["verb"]
         return lambda text: _names_actor(verb, text)
-    counted = _COUNTED.search(question)
-    noun = next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
+    noun = _counted_noun(question)
     if noun is not None:
         return lambda text: _counts(noun, text)
     if _DEFAULT_ASKED.search(question):
