@@ -67,3 +67,19 @@ def test_a_table_is_one_unit_apart_from_the_prose_around_it():
     assert not quoted("| below 99.0% | 25% of the monthly fee |", SLA)  # a row without its header
     # Prose alone splits as before.
     assert sentences_of("Keys rotate.\nThey last a year.") == ("Keys rotate.", "They last a year.")
+
+
+def test_a_code_block_is_one_unit_kept_with_the_sentence_that_introduces_it():
+    """Joined into the prose, the sentence after the code was quoted after the dependency's code."""
+    android = (
+        "Add the dependency to your module's `build.gradle.kts`:\n```kotlin\n"
+        'implementation("com.lumen:lumen-android:4.2.0")\n```\n'
+        "The SDK needs the `INTERNET` permission, which the library manifest already declares."
+    )
+    install, permission = sentences_of(android)
+    assert install.startswith("Add the dependency") and install.endswith('4.2.0")\n```')
+    assert permission == "The SDK needs the `INTERNET` permission, which the library manifest already declares."
+    assert quoted(permission, android) and quoted(install, android)
+    # A line of code that opens with a bar is no table row; a block after a full stop stands alone.
+    piped = "Filter the log.\n~~~\n| grep error\n~~~\nThen read it."
+    assert sentences_of(piped) == ("Filter the log.", "~~~\n| grep error\n~~~", "Then read it.")

@@ -7,7 +7,7 @@ Pure. A cited id must belong to this request's context; the gate turns a foreign
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from itertools import groupby
@@ -48,19 +48,42 @@ def sentences_of(text: str) -> tuple[str, ...]:
     """Sentences of a passage, as the extractive generator quotes them (line breaks joined first: Markdown
     wraps sentences across lines). A Markdown table is one unit, its rows on their lines: a row apart from
     its header says nothing, and joined to the prose around it the table became part of a "sentence" ("...
-    a service credit on the next invoice: | Monthly uptime | Credit | ... To claim a credit, ...").
-    Cached: the check re-reads the passages the generator just split."""
-    from answerable.ingest.chunking import is_table_row, sentences
+    a service credit on the next invoice: | Monthly uptime | Credit | ... To claim a credit, ..."). So is a
+    fenced code block, kept with the sentence that introduces it with a colon ("Add the dependency to your
+    module's `build.gradle.kts`:"): joined into the prose, "The SDK needs the `INTERNET` permission" was
+    quoted after the dependency's code. Cached: the check re-reads the passages the generator just split."""
+    from answerable.ingest.chunking import sentences
 
     out: list[str] = []
-    for is_table, lines in groupby(text.split("\n"), key=is_table_row):
-        if is_table:
-            out.append("\n".join(line.strip() for line in lines))
+    for kind, lines in groupby(_line_kinds(text.split("\n")), key=lambda kl: kl[0]):
+        block = "\n".join(line.strip() if kind == "table" else line for _, line in lines)
+        if kind == "prose":
+            out += sentences(" ".join(block.split()))
+        elif kind == "code" and out and out[-1].endswith(":"):
+            out[-1] += "\n" + block
         else:
-            out += sentences(" ".join(" ".join(lines).split()))
+            out.append(block)
     return tuple(out)
 
 
+def _line_kinds(lines: list[str]) -> Iterator[tuple[str, str]]:
+    """Each line with what it is part of: a fenced code block (its fences included), a table, or prose."""
+    from answerable.ingest.chunking import is_table_row
+
+    fence: str | None = None
+    for line in lines:
+        mark = line.lstrip()[:3]
+        if fence is None and mark in _FENCES:
+            fence = mark
+            yield "code", line
+        elif fence is not None:
+            fence = None if line.strip() == fence else fence
+            yield "code", line
+        else:
+            yield ("table" if is_table_row(line) else "prose"), line
+
+
+_FENCES = ("```", "~~~")
 _LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
 
 
