@@ -231,12 +231,12 @@ def counts_asked(question: str, text: str) -> bool:
 
 
 _WORD = re.compile(r"[^\W_][\w'-]*")
-_ASKING = frozenset(["how", "many", "much"])
+_NOT_CONTENT = _FUNCTION_WORDS | frozenset(["how", "many", "much"])
 
 
 def _words(text: str) -> set[str]:
     """The content words of `text`, lower case, without a plural "s"."""
-    return {w.removesuffix("s") for w in map(str.lower, _WORD.findall(text)) if w not in _FUNCTION_WORDS | _ASKING}
+    return {w.removesuffix("s") for w in map(str.lower, _WORD.findall(text)) if w not in _NOT_CONTENT}
 
 
 def about_as_much(question: str, text: str, other: str) -> bool:

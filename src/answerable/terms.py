@@ -115,13 +115,14 @@ def named_terms(text: str) -> tuple[Term, ...]:
     return tuple(terms.values())
 
 
+@lru_cache(maxsize=4096)
 def without_cross_references(text: str) -> str:
     """`text` without its pointers to other pages: what it says itself.
 
     "To delete the data of one end user, see GDPR and data deletion." names GDPR without saying anything
     about it; a page with that sentence does not cover a question about GDPR deletions.
     """
-    return _CROSS_REFERENCE.sub("", text) if "ee" in text or "efer" in text else text
+    return _CROSS_REFERENCE.sub("", text)
 
 
 def _is_figure(term: Term) -> bool:
@@ -147,9 +148,9 @@ def states_otherwise(answer: str, other: str, asked: str) -> bool | None:
     missing = Mentions((said,)).unmatched(values)
     if not missing:
         return False
-    kinds = {_is_figure(t) for t in values if t.text in missing}
+    wanted = {_is_figure(t) for t in values if t.text in missing}  # a figure, a name, or both
     known = given | {t.key for t in values}
-    return any(_is_figure(t) in kinds for t in named_terms(said) if t.key not in known)
+    return any(_is_figure(t) in wanted for t in named_terms(said) if t.key not in known)
 
 
 def one_edit(a: str, b: str) -> bool:
