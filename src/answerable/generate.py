@@ -34,15 +34,6 @@ def split_sentences(text: str) -> list[str]:
 Scorer = Callable[[str, Sequence[str]], list[float]]
 
 
-def rank_sentences(score: Scorer, query: str, text: str) -> tuple[list[str], list[float], int]:
-    """The sentences of `text`, their scores for `query`, and the best one's index (-1 when none)."""
-    sentences = split_sentences(text)
-    if not sentences:
-        return [], [], -1
-    scores = score(query, sentences)
-    return sentences, scores, max(range(len(sentences)), key=lambda i: (scores[i], -i))
-
-
 # Log-odds added to a sentence's score per point of `kinds.fit`; chosen on the development sets by
 # `bench/sentences.py --kind-weights`.
 KIND_WEIGHT = 2.0

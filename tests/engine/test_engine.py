@@ -198,6 +198,25 @@ def test_a_page_stating_the_same_name_or_none_of_its_kind_does_not_contradict(tm
             assert "Owner" in (d.answer or "")
 
 
+def test_passages_are_scored_under_their_section_heading(tmp_path: Path) -> None:
+    """ "How often are alerts evaluated?" scored 0.71 on "Lumen evaluates alerts every 10 minutes." alone,
+    under the retrieval bar; its section is "How often alerts run"."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "alerts.md").write_text("# Alerts\n\n## How often alerts run\n\nLumen checks them every 10 minutes.\n")
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+    read: list[str] = []
+
+    def rerank(q: str, p: str) -> float:
+        read.append(p)
+        return 0.9 if p.startswith("How often alerts run. ") else 0.3
+
+    d = on_topic(engine(s, rerank=rerank), 0.0).ask("How often are alerts evaluated?", as_of=NOW)
+    assert d.status is Status.ANSWER and d.answer == "Lumen checks them every 10 minutes. [alerts#0]", d
+    assert "How often alerts run. Lumen checks them every 10 minutes." in read
+
+
 def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: Path) -> None:
     """The same refutation is a conflict from a page on the topic and ignored from one off it: the support
     model reads a page on another subject as refuting ("Monthly plans are not refunded", on deleting a
