@@ -15,7 +15,7 @@ from answerable.claims import MAX_QUESTION_CHARS
 from answerable.embed import HashEmbedder
 from answerable.engine import Engine
 from answerable.errors import InputError, ModelError, StoreError
-from answerable.generate import ExtractiveGenerator
+from answerable.generate import ExtractiveGenerator, under_heading
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker, MockVerifier, SupportProbs
 from answerable.policy import load_policy
@@ -339,7 +339,7 @@ def test_the_ensemble_reads_the_cosine_from_the_index_vectors(store: SQLiteStore
     qv = minilm.embed([question])[0]
     for p in passages:
         (stored,) = indexed.vectors_for_hashes([content_hash(p.title, p.heading_path, p.text)]).values()
-        assert given[p.text] == pytest.approx(float(np.dot(qv, stored)), abs=1e-5)
+        assert given[under_heading(p, p.text)] == pytest.approx(float(np.dot(qv, stored)), abs=1e-5)
     # The hash-embedded store: its vectors are not MiniLM's, so the ensemble embeds the candidates itself.
     Engine(store, HashEmbedder(128), ens, MockVerifier(lambda c, p: Label.INSUFFICIENT), load_policy(TEST_POLICY)).ask(
         question

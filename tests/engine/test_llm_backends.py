@@ -12,16 +12,18 @@ from answerable.claims import LLMDecomposer
 from answerable.embed import HashEmbedder
 from answerable.engine import load_decomposer, load_generator
 from answerable.errors import InputError, ModelError
+from answerable.gate import authorize
 from answerable.generate import ExtractiveGenerator, LLMGenerator, split_sentences
 from answerable.ingest.pipeline import ingest
 from answerable.models.base import MockReranker
 from answerable.models.llm import Client
+from answerable.policy import load_policy
 from answerable.render import render_record
 from answerable.store.base import Filter
 from answerable.store.sqlite import SQLiteStore
 from answerable.types import Principal, ReasonCode, Status
 from tests.conftest import ROOT
-from tests.engine.test_engine import NOW, engine, overlap
+from tests.engine.test_engine import NOW, TEST_POLICY, engine, overlap
 from tests.llm_server import Server
 
 Q = "How do I rotate an API key?"
@@ -136,8 +138,10 @@ def test_llm_may_cite_only_the_passages_it_was_shown(store: SQLiteStore, server:
     assert e.ask(Q, as_of=NOW).status is Status.ANSWER
     prompt = server.requests[0]["body"]["messages"][0]["content"]
     assert e.last_record is not None
-    ranked = [r["passage_id"] for r in e.last_record["reranked"]][:4]  # within the strict context budget
-    other = next(pid for pid in ranked if f"[{pid}]" not in prompt)
+    assert e.last_evidence is not None
+    strict = load_policy(TEST_POLICY).profile("strict")
+    context = authorize(e.last_evidence, strict, NOW).context_ids  # what the LLM may cite
+    other = next(pid for pid in context if f"[{pid}]" not in prompt)
     (passage,) = store.get([other], Filter())
     first = split_sentences(passage.text)[0]
     server.reply({"sentences": [{"text": first, "sources": [other]}]})
