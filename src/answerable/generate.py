@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from answerable import kinds
 from answerable.cite import sentences_of, without_marker
 from answerable.errors import ModelError
+from answerable.ingest.chunking import embedding_text
 from answerable.models.ensemble import logit
 from answerable.render import UNPRINTABLE
 from answerable.types import Claim, Draft, DraftSentence, Passage
@@ -192,9 +193,8 @@ class ExtractiveGenerator:
             read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             scores = self.score(claim.text, read)
             rescore = self.rescore.score if self.rescore else None
-            about = [
-                f"{p.title}\n{' '.join(p.heading_path)}\n{text}" for (p, _, _), text in zip(flat, texts, strict=True)
-            ]
+            # What each sentence is about: its page title and headings with it, as the index embeds a chunk.
+            about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
             passage, sentences, at = flat[best]
             chosen = [at]
