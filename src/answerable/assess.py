@@ -120,12 +120,21 @@ def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: 
     return next(iter(_candidates(evidence, claim_id, profile, now)), None)
 
 
-def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
-    """The supports the second model is asked about beside the strongest (`_rivals`)."""
+def to_confirm(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
+    """What the second model is asked about for a claim: its strongest support (`strongest_support`)
+    first, then the rivals beside it (`_rivals`); empty when nothing could count."""
+    ranked = _candidates(evidence, claim_id, profile, now)
+    if not ranked:
+        return ()
     by_id = {p.id: p for p in evidence.passages}
     claim = next((c for c in evidence.claims if c.id == claim_id), None)
     terms = _names(claim, profile) if claim is not None else ()
-    return _rivals(_candidates(evidence, claim_id, profile, now), terms, by_id, profile.min_margin)
+    return (ranked[0], *_rivals(ranked, terms, by_id, profile.min_margin))
+
+
+def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
+    """The supports the second model is asked about beside the strongest (`_rivals`)."""
+    return to_confirm(evidence, claim_id, profile, now)[1:]
 
 
 def _names(claim: Claim, profile: Profile) -> tuple[Term, ...]:
@@ -395,4 +404,5 @@ __all__ = [
     "resolve_conflict",
     "rivals",
     "strongest_support",
+    "to_confirm",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from answerable.assess import assess, confirmed, rivals, strongest_support
+from answerable.assess import assess, confirmed, to_confirm
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -279,12 +279,7 @@ class Engine:
         """Ask the second answerability model whether each claim's strongest support answers it."""
         by_id = {p.id: p for p in evidence.passages}
         # Each claim's strongest support, and its rivals from other sources, for the model to pick from.
-        ask = [
-            (c, v)
-            for c in evidence.claims
-            for v in (strongest_support(evidence, c.id, prof, now), *rivals(evidence, c.id, prof, now))
-            if v is not None
-        ]
+        ask = [(c, v) for c in evidence.claims for v in to_confirm(evidence, c.id, prof, now)]
         # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
         scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in ask]) if ask else []
         asked = {(c.id, v.passage_id): float(s) for (c, v), s in zip(ask, scores, strict=True)}
