@@ -83,3 +83,28 @@ def test_a_code_block_is_one_unit_kept_with_the_sentence_that_introduces_it():
     # A line of code that opens with a bar is no table row; a block after a full stop stands alone.
     piped = "Filter the log.\n~~~\n| grep error\n~~~\nThen read it."
     assert sentences_of(piped) == ("Filter the log.", "~~~\n| grep error\n~~~", "Then read it.")
+
+
+HOLD = (
+    "Legal hold is available on Enterprise only.\n\nTo place a hold:\n\n"
+    "1. Open **Admin console > Data > Legal holds**.\n2. Select the members or team folders to include.\n"
+    "3. Give the hold a name and a matter\n   reference. Then save.\n\n"
+    "Only the Owner can lift holds.\n- Holds never expire\n- Members are not told"
+)
+
+
+def test_each_item_of_a_list_is_one_unit() -> None:
+    """An item is one thing the list says, its wrapped lines and sentences with it; items without a full
+    stop are not run together, nor into the prose around them."""
+    assert sentences_of(HOLD) == (
+        "Legal hold is available on Enterprise only.",
+        "To place a hold:",
+        "1. Open **Admin console > Data > Legal holds**.",
+        "2. Select the members or team folders to include.",
+        "3. Give the hold a name and a matter reference. Then save.",
+        "Only the Owner can lift holds.",
+        "- Holds never expire",
+        "- Members are not told",
+    )
+    assert quoted("Give the hold a name and a matter reference. Then save.", HOLD)
+    assert quoted("To place a hold:", HOLD) and quoted("Open **Admin console > Data > Legal holds**.", HOLD)

@@ -183,8 +183,42 @@ def test_a_question_on_the_page_is_never_quoted_as_the_answer() -> None:
 
 def test_a_list_items_number_is_not_quoted() -> None:
     """'2.' is layout; quoted, it reads as a figure of the answer."""
-    text = "Set up SSO:\n1. Open Settings > SSO.\n2. In your identity provider, enter the ACS URL shown there."
+    text = "SSO takes two steps.\n1. Open Settings > SSO.\n2. In your identity provider, enter the ACS URL shown there."
     assert quoted(text, "ACS URL") == ["In your identity provider, enter the ACS URL shown there."]
+
+
+def test_a_sentence_that_introduces_a_list_is_read_and_quoted_with_it() -> None:
+    """ "To place a hold:" was quoted alone; an item the ranker prefers is still quoted alone."""
+    steps = "To set up SSO:\n1. Open Settings > SSO.\n2. In your identity provider, enter the ACS URL shown there."
+    read: list[str] = []
+
+    def ranker(best: str):  # type: ignore[no-untyped-def]
+        def score(query: str, texts: Sequence[str]) -> list[float]:
+            read.extend(texts)
+            return [0.9 if t.startswith(best) else 0.1 for t in texts]
+
+        return score
+
+    def answer(best: str) -> list[str]:
+        draft = ExtractiveGenerator(ranker(best)).generate(CLAIM.text, [(CLAIM, [Passage("p#1", "p", steps)])])
+        return [s.text for s in draft.sentences]
+
+    assert answer("To set up") == [
+        "To set up SSO:",
+        "Open Settings > SSO.",
+        "In your identity provider, enter the ACS URL shown there.",
+    ]
+    assert steps in read  # the introduction is scored with its list
+    assert answer("2. In your") == ["In your identity provider, enter the ACS URL shown there."]
+
+
+def test_a_sentence_that_only_points_to_another_page_is_never_quoted() -> None:
+    """ "For what happens to your files after cancelling, see the [FAQ](...)." answered nothing."""
+    text = (
+        "The Owner can cancel from Billing. For what happens to your files after cancelling, see the "
+        "[FAQ](../faq.md). Files are kept for 60 days after cancelling."
+    )
+    assert quoted(text, "cancelling") == ["Files are kept for 60 days after cancelling."]
 
 
 def test_a_sentence_that_refers_back_is_scored_after_the_sentence_before_it() -> None:

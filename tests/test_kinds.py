@@ -257,3 +257,19 @@ def test_a_count_of_the_very_thing_asked_how_many_of() -> None:
     # words aside)
     assert about_as_much(q, "Retention charts: A chart shows up to 12 periods.", "Each column is a period.")
     assert not about_as_much(q, "A chart shows up to 12 periods.", "Open a new retention chart.")
+
+
+def test_digits_after_a_letter_are_a_name_not_a_figure() -> None:
+    """ "`POST /v2/webhooks`" was read as a count for "How many webhooks can a workspace have?"."""
+    q = "How many webhooks can a workspace have?"
+    assert not states(Kind.QUANTITY, "Create webhooks with `POST /v2/webhooks`.", q)
+    assert not states(Kind.TIME, "The app shows error E309.", "When was the quota reached?")
+    assert states(Kind.QUANTITY, "A workspace can have 20 webhooks.", q)
+    assert states(Kind.QUANTITY, "Exports can be up to 5GB.", "How big can an export be?")
+
+
+def test_who_is_allowed_to_asks_who_does_the_verb() -> None:
+    q = "Who is allowed to change our subscription plan?"
+    assert fit(q, "Only the Owner and Billing admins can change the plan.") == 1
+    assert fit(q, "The Owner can cancel from Billing > Plan > Cancel subscription.") == 0
+    assert fit("Who has permission to delete projects?", "Admins delete projects from Settings.") == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answerable.terms import Mentions, named_terms, states_otherwise, without_cross_references
+from answerable.terms import Mentions, named_terms, points_elsewhere, states_otherwise, without_cross_references
 
 
 def texts(question: str) -> list[str]:
@@ -103,3 +103,32 @@ def test_another_page_disagrees_only_by_stating_another_value_of_the_kind() -> N
     assert states_otherwise(owner, pointer, who) is False
     # No name or figure to compare (a negation): the verifier's reading decides.
     assert states_otherwise("Monthly plans are not refunded.", "Monthly plans are refunded.", "Refunds?") is None
+
+
+def test_a_list_items_opening_word_and_number_are_no_terms() -> None:
+    """ "- Downgrades take effect ..." names nothing; "2." is layout. A name mid-item still is one."""
+    terms = named_terms(
+        "Changes:\n- Downgrades take effect later.\n2. Switching billing starts a new period with Stripe."
+    )
+    assert [t.text for t in terms] == ["Stripe"]
+
+
+def test_a_sentence_that_only_points_to_another_page() -> None:
+    for pointer in (
+        "For what happens to your files after cancelling, see the [FAQ](../troubleshooting/faq.md).",
+        "See [Team folders and sharing](../sync/team-folders.md) for link options.",
+        "See also Rate limits.",
+        "For workspaces, see Delete a workspace.",
+    ):
+        assert points_elsewhere(pointer), pointer
+    for statement in (
+        "See which devices are connected under Settings.",
+        "Exports are limited to 1 GB (see Limits).",
+        "If a policy applies, the policy decides when it is removed; see [Retention](../retention.md).",
+        "Keys expire after 90 days.",
+    ):
+        assert not points_elsewhere(statement), statement
+    # A Markdown link is read whole: the pointer leaves nothing of its path behind.
+    assert without_cross_references("Limits apply; see [Rate limits](../api/rate-limits.md) for details.") == (
+        "Limits apply;."
+    )

@@ -56,34 +56,61 @@ def sentences_of(text: str) -> tuple[str, ...]:
 
     out: list[str] = []
     for kind, lines in groupby(_line_kinds(text.split("\n")), key=lambda kl: kl[0]):
-        block = "\n".join(line.strip() if kind == "table" else line for _, line in lines)
+        block = [line.strip() if kind == "table" else line for _, line in lines]
         if kind == "prose":
-            out += sentences(" ".join(block.split()))
+            out += sentences(" ".join(" ".join(block).split()))
+        elif kind == "list":
+            out += _items(block)
         elif kind == "code" and out and out[-1].endswith(":"):
-            out[-1] += "\n" + block
+            out[-1] += "\n" + "\n".join(block)
         else:
-            out.append(block)
+            out.append("\n".join(block))
     return tuple(out)
 
 
+def _items(lines: list[str]) -> list[str]:
+    """A list's items, each one unit with its wrapped lines: "- Their My Files folder is kept for 90 days.
+    During that time you can transfer it ..." is one thing the list says."""
+    items: list[str] = []
+    for line in lines:
+        if is_item(line) or not items:
+            items.append(line.strip())
+        elif line.strip():
+            items[-1] += " " + line.strip()
+    return [" ".join(item.split()) for item in items if item]
+
+
 def _line_kinds(lines: list[str]) -> Iterator[tuple[str, str]]:
-    """Each line with what it is part of: a fenced code block (its fences included), a table, or prose."""
+    """Each line with what it is part of: a fenced code block (its fences included), a table, a list (its
+    items, their indented lines, and blank lines between items), or prose."""
     from answerable.ingest.chunking import is_table_row
 
     fence: str | None = None
-    for line in lines:
-        mark = line.lstrip()[:3]
-        if fence is None and mark in _FENCES:
-            fence = mark
-            yield "code", line
+    kind = "prose"
+    for i, line in enumerate(lines):
+        if fence is None and line.lstrip()[:3] in _FENCES:
+            fence, kind = line.lstrip()[:3], "code"
         elif fence is not None:
             fence = None if line.strip() == fence else fence
-            yield "code", line
+        elif is_table_row(line):
+            kind = "table"
+        elif is_item(line) or (kind == "list" and line[:1].isspace() and line.strip()):
+            kind = "list"
+        elif kind == "list" and not line.strip():
+            following = next((n for n in lines[i + 1 :] if n.strip()), "")
+            kind = "list" if is_item(following) else "prose"
         else:
-            yield ("table" if is_table_row(line) else "prose"), line
+            kind = "prose"
+        yield kind, line
+
+
+def is_item(line: str) -> bool:
+    """Does `line` open a list item ("- ...", "* ...", "2. ...")?"""
+    return _ITEM.match(line) is not None
 
 
 _FENCES = ("```", "~~~")
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+\S")
 _LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
 
 

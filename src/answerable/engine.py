@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from answerable import kinds
 from answerable.assess import assess, confirmed, to_confirm
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
@@ -26,8 +27,16 @@ from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, causes, decide
-from answerable.generate import ExtractiveGenerator, Generator, pick, split_sentences, under_heading
-from answerable.ingest.chunking import content_hash
+from answerable.generate import (
+    ExtractiveGenerator,
+    Generator,
+    in_context,
+    pick,
+    quotable,
+    split_sentences,
+    under_heading,
+)
+from answerable.ingest.chunking import content_hash, embedding_text
 from answerable.injection import screen
 from answerable.models import load_confirmer
 from answerable.models.base import Reranker, Verifier
@@ -308,7 +317,17 @@ class Engine:
         # Only a page on the question's topic can contradict the answer (the bar the gate calls a page on
         # the topic by): off it, the support model reads a different subject as a refutation ("Monthly
         # plans are not refunded", on deleting a workspace, against an annual plan's refund window).
-        others = [by_id[v.passage_id] for v in distinct[1:] if _on_topic(by_id[v.passage_id], prof)]
+        # Nor can a page that does not speak of what the answer speaks of: every word of the question the
+        # answer says must be on the other page (its title and headings included). A table of how long
+        # deleted files are kept ("Business | 90 days") read as refuting one of how long versions are kept
+        # ("| Plan | Version history | ... | Business | 180 days |") for "How long is version history kept
+        # on the Business plan?" (0.66); it never says "version".
+        others = [
+            p
+            for p in (by_id[v.passage_id] for v in distinct[1:])
+            if _on_topic(p, prof)
+            and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
+        ]
         if not others:
             return verdicts
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -338,8 +357,9 @@ class Engine:
         sentences = split_sentences(passage.text)
         if not sentences:
             return passage.text
-        read = [under_heading(passage, s) for s in sentences]
-        return sentences[pick(text, sentences, self.sentence_ranker.score(text, read), read=read)]
+        texts = [in_context(sentences, i) for i, s in enumerate(sentences) if quotable(s)] or sentences
+        read = [under_heading(passage, s) for s in texts]
+        return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read)]
 
     def _entails(self, sentence: str, passage_text: str) -> float:
         (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])

@@ -11,11 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
-from answerable.cite import sentences_of, without_marker
+from answerable.cite import is_item, sentences_of, without_marker
 from answerable.errors import ModelError
 from answerable.ingest.chunking import embedding_text
 from answerable.models.ensemble import logit
 from answerable.render import UNPRINTABLE
+from answerable.terms import points_elsewhere
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -117,6 +118,13 @@ def asks(sentence: str) -> bool:
     return sentence.rstrip(" \"')]*_").endswith("?")
 
 
+def quotable(sentence: str) -> bool:
+    """Can `sentence` be an answer? A question (a forum post's, a FAQ's heading) is never the answer to one,
+    nor is a pointer to another page (`terms.points_elsewhere`): "For what happens to your files after
+    cancelling, see the [FAQ](...)." was quoted for "What happens to our files after we cancel?"."""
+    return not asks(sentence) and not points_elsewhere(sentence)
+
+
 def refers_back(sentence: str) -> bool:
     """Does `sentence` open by referring to what the sentence before it said?"""
     return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
@@ -134,14 +142,29 @@ def under_heading(passage: Passage, text: str) -> str:
     return f"{heading}. {text}" if heading and heading != passage.title else text
 
 
-def _in_context(sentences: Sequence[str], i: int) -> str:
-    """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back.
+def introduced(sentences: Sequence[str], i: int) -> list[int]:
+    """The list items that sentence `i` introduces with a colon ("To place a hold:", then "1. Open ...",
+    "2. Select ..."): quoted with it, for alone it says nothing."""
+    if not sentences[i].endswith(":"):
+        return []
+    items: list[int] = []
+    for k in range(i + 1, len(sentences)):
+        if not is_item(sentences[k]):
+            break
+        items.append(k)
+    return items
+
+
+def in_context(sentences: Sequence[str], i: int) -> str:
+    """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back,
+    and with the list it introduces (`introduced`).
 
     "It includes up to 1 million events per month" says which plan only after "The Free plan costs $0.":
     scored alone, the Growth plan's "It includes up to 10 million events per month" scored as high for
     "How many events a month can I send on the Free plan?".
     """
-    return f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
+    text = f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
+    return "\n".join([text, *(sentences[k] for k in introduced(sentences, i))])
 
 
 class ExtractiveGenerator:
@@ -185,11 +208,10 @@ class ExtractiveGenerator:
             same = [p for p in passages if p.document_id == passages[0].document_id]
             pool = [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
             flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
-            # A question on the page (a forum post's, a FAQ's heading) is never the answer to one.
-            flat = [f for f in flat if not asks(f[1][f[2]])] or flat
+            flat = [f for f in flat if quotable(f[1][f[2]])] or flat
             if not flat:
                 continue
-            texts = [_in_context(sents, i) for _, sents, i in flat]
+            texts = [in_context(sents, i) for _, sents, i in flat]
             read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             scores = self.score(claim.text, read)
             rescore = self.rescore.score if self.rescore else None
@@ -197,11 +219,19 @@ class ExtractiveGenerator:
             about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
             passage, sentences, at = flat[best]
-            chosen = [at]
-            if self.max_sentences > 1 and len(sentences) > 1 and not lacks_kind(claim.text, texts[best]):
+            chosen = [at, *introduced(sentences, at)]
+            if (
+                len(chosen) == 1
+                and self.max_sentences > 1
+                and len(sentences) > 1
+                and not lacks_kind(claim.text, texts[best])
+            ):
                 neighbour = at + 1 if at + 1 < len(sentences) else at - 1
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
-                if self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05:
+                if (
+                    quotable(sentences[neighbour])
+                    and self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05
+                ):
                     chosen = sorted((at, neighbour))
             if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
                 # "As a result, ..." or "It expires after 7 days." means nothing without what came before:

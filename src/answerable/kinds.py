@@ -89,9 +89,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
 
     A figure `question` already states is not the answer ("How many people lived in Oslo in 1654?" is
     not answered by "The plague ravaged Oslo in 1654."), a year is no count ("How many schools
-    does the university have?" is not answered by "Elliot (born 1962) is a professor there."), and a
+    does the university have?" is not answered by "Elliot (born 1962) is a professor there."), a
     number no year, day or hour could be is no time ("When was the vault created?" is not answered by
-    "Unseal it with --code 7781.", nor by "about 25,000 visitors").
+    "Unseal it with --code 7781.", nor by "about 25,000 visitors"), and digits that follow a letter are
+    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time).
     """
     given = set(_FIGURE.findall(question))
     counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
@@ -99,8 +100,8 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
 
     def figure(m: re.Match[str]) -> str:
         f = m.group(0)
-        if f in given or (counting and _YEAR.fullmatch(f)):
-            return " "
+        if f in given or (counting and _YEAR.fullmatch(f)) or m.string[m.start() - 1 : m.start()].isalpha():
+            return " "  # a figure the question gives, a year for a count, or a name's digits ("v2", "E309")
         if timing and ("," in f or (f.isdigit() and int(f) > _LATEST_YEAR)):
             return f if _ERA_AFTER.match(m.string, m.end()) else " "  # "74,000 (BP", "25,000 years"
         return f
@@ -156,7 +157,10 @@ _STEPS_ASKED = re.compile(
 # people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
 # The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.
 _ACTOR_ASKED = re.compile(
-    r"^\W*who\s+(?:(?:can|could|will|would|should|may|must|is|are|was|were|has|have|had)\s+)?(?P<verb>(?-i:[a-z]{3,}))\b",
+    r"^\W*who\s+(?:(?:can|could|will|would|should|may|must|is|are|was|were|has|have|had)\s+)?"
+    # "Who is allowed to change ...": the verb asked about is "change".
+    r"(?:(?:allowed|able|permitted|authori[sz]ed|(?:the\s+)?(?:permission|right|rights))\s+to\s+)?"
+    r"(?P<verb>(?-i:[a-z]{3,}))\b",
     re.I,
 )
 _PRONOUNS = frozenset(["i", "you", "we", "they", "it", "he", "she", "one", "someone", "anyone", "nobody"])

@@ -47,10 +47,21 @@ _FUZZY_MIN = 5
 _ACRONYM_MAX = 6
 # A pointer to another page ("For workspaces, see Delete a workspace.", "(see Rate limits)"): after a
 # clause break or at a sentence's start, "see" or "refer to" and a capitalised title, up to the clause's end.
+# The title may be a Markdown link ("see the [FAQ](../troubleshooting/faq.md)"), read whole.
+_LINK = r"\[[^\]\n]*\]\([^)\s]*\)"
 _CROSS_REFERENCE = re.compile(
-    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?=[A-Z\"“'])[^.;)\n]*(?:\n(?!\n)[^.;)\n]*)*",
+    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?:the\s+)?(?=[A-Z\"“'\[])"
+    rf"(?:{_LINK}|[^.;)\n])*(?:\n(?!\n)(?:{_LINK}|[^.;)\n])*)*",
     re.M,
 )
+# What is left of a sentence that only points elsewhere: nothing, or the purpose it points for ("For what
+# happens to your files after cancelling, see the [FAQ](...).").
+_POINTER_LEFT = re.compile(r"^\W*(?:(?:for|to|on|about|in|if)\b[^,;]*,)?\W*$", re.I)
+
+
+# A list item's marker at the start of a line: the item opens a sentence of its own ("- Downgrades take
+# effect ..." names nothing), and its number is no figure.
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+")
 
 
 @dataclass(frozen=True)
@@ -98,21 +109,26 @@ def _is_shouted(words: list[str]) -> bool:
 def named_terms(text: str) -> tuple[Term, ...]:
     """The names and numbers `text` states, in order, each once."""
     terms: dict[str, Term] = {}
-    for sentence in question_sentences(text):
-        words = _TOKEN.findall(sentence)
-        shouted = _is_shouted(words)
-        title_case = shouted or _is_title_case(words)
-        for i, word in enumerate(words):
-            for j, part in enumerate(word.split("-")):
-                key = fold(part)
-                if (len(key) < 2 and not key.isdigit()) or key in _PLAIN:
-                    continue
-                acronym = not shouted and part.isalpha() and part.isupper()
-                number = any(ch.isdigit() for ch in part)
-                name = not title_case and (i > 0 or j > 0) and part[0].isupper()
-                if (acronym or number or name) and key not in terms:
-                    terms[key] = Term(part, key, acronym)
+    for item in _LIST_ITEM.split(text):
+        for sentence in question_sentences(item):
+            _add_terms(_TOKEN.findall(sentence), terms)
     return tuple(terms.values())
+
+
+def _add_terms(words: list[str], terms: dict[str, Term]) -> None:
+    """The names and numbers of one sentence's `words`, added to `terms` (first wording kept)."""
+    shouted = _is_shouted(words)
+    title_case = shouted or _is_title_case(words)
+    for i, word in enumerate(words):
+        for j, part in enumerate(word.split("-")):
+            key = fold(part)
+            if (len(key) < 2 and not key.isdigit()) or key in _PLAIN:
+                continue
+            acronym = not shouted and part.isalpha() and part.isupper()
+            number = any(ch.isdigit() for ch in part)
+            name = not title_case and (i > 0 or j > 0) and part[0].isupper()
+            if (acronym or number or name) and key not in terms:
+                terms[key] = Term(part, key, acronym)
 
 
 @lru_cache(maxsize=4096)
@@ -123,6 +139,14 @@ def without_cross_references(text: str) -> str:
     about it; a page with that sentence does not cover a question about GDPR deletions.
     """
     return _CROSS_REFERENCE.sub("", text)
+
+
+def points_elsewhere(sentence: str) -> bool:
+    """Does `sentence` only point to another page ("See [Team folders and sharing](...) for link
+    options.", "For what happens to your files after cancelling, see the [FAQ](...).")? It answers
+    nothing itself."""
+    said = without_cross_references(sentence)
+    return said != sentence and _POINTER_LEFT.match(said) is not None
 
 
 def _is_figure(term: Term) -> bool:
@@ -213,4 +237,13 @@ def mentions_in(texts: tuple[str, ...]) -> Mentions:
     return Mentions(texts)
 
 
-__all__ = ["Mentions", "Term", "fold", "mentions_in", "named_terms", "states_otherwise", "without_cross_references"]
+__all__ = [
+    "Mentions",
+    "Term",
+    "fold",
+    "mentions_in",
+    "named_terms",
+    "points_elsewhere",
+    "states_otherwise",
+    "without_cross_references",
+]

@@ -198,6 +198,31 @@ def test_a_page_stating_the_same_name_or_none_of_its_kind_does_not_contradict(tm
             assert "Owner" in (d.answer or "")
 
 
+def test_only_a_page_that_speaks_of_what_the_answer_says_can_contradict_it(tmp_path: Path) -> None:
+    """A table of how long deleted files are kept read as refuting one of how long versions are kept (0.66)
+    for "How long is version history kept on the Business plan?": it never says "version"."""
+    q = "How long is version history kept on the Business plan?"
+    refute_all = lambda claim, passage: SupportProbs(0.02, 0.95, 0.03)  # noqa: E731
+    others = {
+        "another subject": ("Business workspaces keep deleted files for 90 days.", Status.ANSWER),
+        "the same subject": ("Business workspaces keep version history for 90 days.", Status.ABSTAIN),
+    }
+    for case, (text, status) in others.items():
+        docs = tmp_path / case.replace(" ", "-")
+        docs.mkdir()
+        (docs / "versions.md").write_text("Business workspaces keep version history for 180 days.")
+        (docs / "other.md").write_text(text)
+        s = SQLiteStore(docs / "i.db")
+        ingest([docs], s, HashEmbedder(128))
+        rerank = lambda q, p: 0.9 if "180" in p else 0.85  # noqa: E731
+        d = on_topic(engine(s, rerank=rerank, verify=refute_all), 0.0).ask(q, as_of=NOW)
+        assert d.status is status, (case, d.reason_codes)
+        if status is Status.ANSWER:
+            assert "180 days" in (d.answer or "")
+        else:
+            assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
+
+
 def test_passages_are_scored_under_their_section_heading(tmp_path: Path) -> None:
     """ "How often are alerts evaluated?" scored 0.71 on "Lumen evaluates alerts every 10 minutes." alone,
     under the retrieval bar; its section is "How often alerts run"."""
@@ -225,15 +250,16 @@ def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: 
     docs.mkdir()
     (docs / "refunds.md").write_text("Annual plans can be refunded within 30 days.")
     # another figure than the answer's: a page that states none cannot disagree on one (`states_otherwise`)
-    (docs / "delete.md").write_text("Deleting a workspace cancels it. Monthly plans are refunded within 14 days.")
+    # (and one that speaks of annual plans: `kinds.about_as_much`)
+    (docs / "delete.md").write_text("Deleting a workspace cancels it. Annual plans are refunded within 14 days.")
     s = SQLiteStore(tmp_path / "i.db")
     ingest([docs], s, HashEmbedder(128))
 
     def verify(claim: str, passage: str) -> SupportProbs:
-        return SupportProbs(0.02, 0.95, 0.03) if "Monthly" in passage else SupportProbs(0.9, 0.05, 0.05)
+        return SupportProbs(0.02, 0.95, 0.03) if "14 days" in passage else SupportProbs(0.9, 0.05, 0.05)
 
     q = "Within how many days can an annual plan be refunded?"
-    e = engine(s, rerank=lambda q, p: 0.9 if "Annual" in p else 0.8, verify=verify)
+    e = engine(s, rerank=lambda q, p: 0.9 if "30 days" in p else 0.8, verify=verify)
     # every page on the topic, then none (a page found by words alone has no cosine, and counts as on it)
     bars = {bar: on_topic(e, bar).ask(q, as_of=NOW) for bar in (0.0, 1.0)}
     assert bars[0.0].reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
