@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answerable.cite import quoted, sentences_of, verify_draft
+from answerable.cite import quoted, sentences_of, table_excerpt, verify_draft
 from answerable.types import Draft, DraftSentence
 
 MYTHS = (
@@ -108,3 +108,19 @@ def test_each_item_of_a_list_is_one_unit() -> None:
     )
     assert quoted("Give the hold a name and a matter reference. Then save.", HOLD)
     assert quoted("To place a hold:", HOLD) and quoted("Open **Admin console > Data > Legal holds**.", HOLD)
+
+
+PLANS = (
+    "Versions are kept by plan.\n\n| Plan | Version history |\n|---|---|\n| Starter | 30 days |\n"
+    "| Business | 180 days |\n| Enterprise | 365 days |\n\nUp to 250 versions are kept."
+)
+
+
+def test_a_tables_header_with_some_of_its_rows_is_quoted() -> None:
+    assert table_excerpt("| Plan | Version history |\n| Business | 180 days |", PLANS)
+    assert table_excerpt("| Plan | Version history |\n| Starter | 30 days |\n| Enterprise | 365 days |", PLANS)
+    assert not table_excerpt("| Business | 180 days |", PLANS)  # a row without its header
+    assert not table_excerpt("| Plan | Version history |\n| Business | 90 days |", PLANS)  # a row it lacks
+    assert not table_excerpt("| Plan | Version history |\n| Enterprise | 365 days |\n| Starter | 30 days |", PLANS)
+    draft = Draft((DraftSentence("| Plan | Version history |\n| Business | 180 days |", ("p#0",)),))
+    assert verify_draft(draft, {"p#0": PLANS}).sentences[0].support == 1.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import ExtractiveGenerator, asks, pick, refers_back, under_heading
+from answerable.generate import ExtractiveGenerator, asks, pick, refers_back, rows_asked, under_heading
 from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
@@ -270,3 +270,28 @@ def test_sentences_are_ranked_under_their_section_heading_and_quoted_without_it(
     for top in ("API keys", "Is there a key expiry?"):
         page = Passage("p#1", "p", "Keys expire after 90 days.", title="API keys", heading_path=(top,))
         assert under_heading(page, "Keys expire after 90 days.") == "Keys expire after 90 days."
+
+
+def test_a_table_is_quoted_with_the_rows_the_question_names() -> None:
+    """Every plan's row answered "How long is version history kept on the Business plan?"."""
+    table = "| Plan | Version history |\n|---|---|\n| Starter | 30 days |\n| Business | 180 days |"
+    asked = Claim("c1", "How long is version history kept on the Business plan?")
+    draft = ExtractiveGenerator(favour("days")).generate(asked.text, [(asked, [Passage("p#1", "p", table)])])
+    assert [s.text for s in draft.sentences] == ["| Plan | Version history |\n| Business | 180 days |"]
+    assert rows_asked("How long is version history kept?", table) == table  # no row named: the whole table
+    assert rows_asked("Is it the same on Starter and Business?", table) == table  # every row named
+
+
+def test_of_the_sentences_with_the_form_asked_one_naming_what_the_question_names_is_quoted() -> None:
+    """ "Business workspaces keep audit events for 1 year." was quoted for the Enterprise plan's period."""
+    text = "Business workspaces keep audit events for 1 year. Enterprise workspaces keep them for 7 years."
+    asked = Claim("c1", "How long do Enterprise workspaces keep audit log events?")
+    one = ExtractiveGenerator(favour("Business"), max_sentences=1)
+    draft = one.generate(asked.text, [(asked, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == ["Enterprise workspaces keep them for 7 years."]
+    # Where no sentence with that form names it, the ranker's choice stands.
+    plain = one.generate(
+        "How long are audit events kept?",
+        [(Claim("c1", "How long are audit events kept?"), [Passage("p#1", "p", text)])],
+    )
+    assert plain.sentences[0].text == "Business workspaces keep audit events for 1 year."

@@ -139,14 +139,40 @@ def quoted(sentence: str, text: str) -> bool:
     return False
 
 
+def table_parts(unit: str) -> tuple[str, list[str]] | None:
+    """A Markdown table's header row and body rows (without the rule under the header), when `unit` (one
+    of `sentences_of`) is a table; else None."""
+    lines = unit.split("\n")
+    if len(lines) < 3 or not all(line.startswith("|") for line in lines):
+        return None
+    if set(lines[1]) - set("|-: "):
+        return None
+    return lines[0], lines[2:]
+
+
+def table_excerpt(sentence: str, text: str) -> bool:
+    """Is `sentence` the header row of a table of `text` and some of its rows, in their order ("| Plan |
+    Version history |" and "| Business | 180 days |")? A row means something only under its header."""
+    lines = [line.strip() for line in sentence.split("\n")]
+    if len(lines) < 2 or not all(line.startswith("|") for line in lines):
+        return False
+    for unit in sentences_of(text):
+        parts = table_parts(unit)
+        if parts is not None and parts[0] == lines[0]:
+            rows = iter(parts[1])
+            if all(any(row == line for row in rows) for line in lines[1:]):
+                return True
+    return False
+
+
 def verify_draft(
     draft: Draft,
     passages: Mapping[str, str],
     entails: Callable[[str, str], float] | None = None,
 ) -> Draft:
     """Set each sentence's `support`: 1.0 when it quotes whole sentences of a cited passage verbatim
-    (`quoted`), else the entailment probability from `entails(sentence, passage text)` (best over its
-    citations), else 0.
+    (`quoted`) or a table's header with some of its rows (`table_excerpt`), else the entailment
+    probability from `entails(sentence, passage text)` (best over its citations), else 0.
 
     Ids not in `passages` get no support here; the gate reports them as invalid citations.
     """
@@ -156,7 +182,7 @@ def verify_draft(
         if not texts:
             checked.append(replace(sentence, support=0.0))
             continue
-        if any(quoted(sentence.text, t) for t in texts):
+        if any(quoted(sentence.text, t) or table_excerpt(sentence.text, t) for t in texts):
             support = 1.0
         elif entails is not None:
             support = max(entails(sentence.text, t) for t in texts)

@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
-from answerable.cite import is_item, sentences_of, without_marker
+from answerable.cite import is_item, sentences_of, table_parts, without_marker
 from answerable.errors import ModelError
 from answerable.ingest.chunking import embedding_text
 from answerable.models.ensemble import logit
 from answerable.render import UNPRINTABLE
-from answerable.terms import points_elsewhere
+from answerable.terms import Mentions, named_terms, points_elsewhere
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -82,7 +82,8 @@ def pick(
     exception, when it is about every word of the question that the best sentence is about (`about`: each
     sentence with its page title and section heading): "How many components do tentilla have?" is not
     answered by "Colloblasts ... have three main components" below a sentence on tentilla. Otherwise the
-    choice is among the sentences that state it.
+    choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
+    those that mention (with their page title and headings) every name the claim states, when any do.
     """
     top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
     if lacks_kind(claim, sentences[top]):
@@ -96,6 +97,14 @@ def pick(
     kind = kinds.asked(claim)
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
     stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
+    # Of the sentences with the best form of answer, those naming every name of the claim: "Business
+    # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
+    # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
+    names = named_terms(claim)
+    if names and stating and max(bonus) > 0:
+        frame = about or sentences
+        naming = [k for k in stating if bonus[k] == max(bonus) and not Mentions((frame[k],)).unmatched(names)]
+        stating = naming or stating
     order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
     if rescore is None:
         return order[0]
@@ -116,6 +125,20 @@ _REFERS_BACK = re.compile(
 def asks(sentence: str) -> bool:
     """Is `sentence` itself a question ("Is there a dark mode?")?"""
     return sentence.rstrip(" \"')]*_").endswith("?")
+
+
+def rows_asked(claim: str, unit: str) -> str:
+    """A table quoted for `claim`: its header and the rows that mention a name or figure the claim states,
+    when some rows do and others do not ("| Plan | Version history |" and "| Business | 180 days |" for
+    "How long is version history kept on the Business plan?", not every plan's row); any other unit as it
+    is. The answer check takes such an excerpt as quoted (`cite.table_excerpt`)."""
+    parts = table_parts(unit)
+    names = named_terms(claim)
+    if parts is None or not names:
+        return unit
+    header, body = parts
+    rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)]
+    return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
 
 
 def quotable(sentence: str) -> bool:
@@ -242,7 +265,9 @@ class ExtractiveGenerator:
                 if text in used:
                     continue
                 used.add(text)
-                out.append(DraftSentence(without_marker(text), (passage.id,), claim_id=claim.id))
+                out.append(
+                    DraftSentence(rows_asked(claim.text, without_marker(text)), (passage.id,), claim_id=claim.id)
+                )
         return Draft(tuple(out), declined=not out)
 
 
