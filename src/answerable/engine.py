@@ -27,15 +27,7 @@ from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, causes, decide
-from answerable.generate import (
-    ExtractiveGenerator,
-    Generator,
-    in_context,
-    pick,
-    quotable,
-    split_sentences,
-    under_heading,
-)
+from answerable.generate import ExtractiveGenerator, Generator, candidates, pick, split_sentences, under_heading
 from answerable.ingest.chunking import content_hash, embedding_text
 from answerable.injection import screen
 from answerable.models import load_confirmer
@@ -357,9 +349,8 @@ class Engine:
         sentences = split_sentences(passage.text)
         if not sentences:
             return passage.text
-        texts = [in_context(sentences, i) for i, s in enumerate(sentences) if quotable(s)] or sentences
-        read = [under_heading(passage, s) for s in texts]
-        return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read)]
+        _, texts, read, about = candidates([(passage, sentences)])
+        return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read, about=about)]
 
     def _entails(self, sentence: str, passage_text: str) -> float:
         (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])

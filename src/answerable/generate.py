@@ -190,6 +190,22 @@ def in_context(sentences: Sequence[str], i: int) -> str:
     return "\n".join([text, *(sentences[k] for k in introduced(sentences, i))])
 
 
+Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
+
+
+def candidates(pool: Sequence[tuple[Passage, Sequence[str]]]) -> Candidates:
+    """The sentences of `pool` (passages with their sentences) an answer may quote (`quotable`, unless none
+    is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as the rankers
+    read it (`under_heading`) and what it is about (its page title and headings with it, as the index
+    embeds a chunk). The generator and the conflict check (`Engine.best_sentence`) read sentences so."""
+    flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
+    flat = [f for f in flat if quotable(f[1][f[2]])] or flat
+    texts = [in_context(sents, i) for _, sents, i in flat]
+    read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+    about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+    return flat, texts, read, about
+
+
 class ExtractiveGenerator:
     """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
 
@@ -229,17 +245,11 @@ class ExtractiveGenerator:
             # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
             # the answer rests on one source, the one the gate ranked first.
             same = [p for p in passages if p.document_id == passages[0].document_id]
-            pool = [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
-            flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
-            flat = [f for f in flat if quotable(f[1][f[2]])] or flat
+            flat, texts, read, about = candidates([(p, split_sentences(p.text)) for p in same[: self.max_passages]])
             if not flat:
                 continue
-            texts = [in_context(sents, i) for _, sents, i in flat]
-            read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             scores = self.score(claim.text, read)
             rescore = self.rescore.score if self.rescore else None
-            # What each sentence is about: its page title and headings with it, as the index embeds a chunk.
-            about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
             best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
             passage, sentences, at = flat[best]
             chosen = [at, *introduced(sentences, at)]
