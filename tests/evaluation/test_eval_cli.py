@@ -157,3 +157,31 @@ def test_malformed_case_lines_are_reported_and_skipped_while_the_rest_run(tmp_pa
     bom = '\ufeff{"id": "c1", "question": "Which plan?", "expected": "answer"}\n'
     (only_bad / "cases.jsonl").write_text(bom, encoding="utf-8")
     assert [c.id for c in open_dataset(only_bad).cases] == ["c1"]  # a byte-order mark is not a bad line 1
+
+
+def test_claims_are_checked_with_both_support_models_unless_a_verifier_is_named(tmp_path: Path) -> None:
+    """The engine screens for contradicting pages with the MiniLM support model; a claims file is checked with
+    the mean of both support models (`CLAIM_VERIFIER`), the better checker, unless --verifier names one."""
+    folder = tmp_path / "claims"
+    folder.mkdir()
+    passage = "The 1973 oil crisis began in October 1973, when OAPEC proclaimed an oil embargo."
+    claims = [
+        ("k1", "The oil crisis began in 1973.", "supported"),
+        ("k2", "The 1973 oil crisis began in March 1975, long before any embargo.", "refuted"),
+    ]
+    (folder / "claims.jsonl").write_text(
+        "".join(
+            json.dumps({"id": i, "claim": c, "label": lab, "evidence": [{"id": "e", "text": passage, "label": lab}]})
+            + "\n"
+            for i, c, lab in claims
+        )
+    )
+    runs = {}
+    for extra in ([], ["--verifier", "lexical:bm25"]):
+        out = tmp_path / f"run{len(extra)}.json"
+        result = CliRunner().invoke(main, ["eval", str(folder), "--json", str(out), *extra])
+        assert result.exit_code == 0, result.output
+        runs[len(extra)] = json.loads(out.read_text())["verifier"]
+    assert runs[0]["model"] == "ensemble" and runs[0]["n"] == 2
+    assert runs[0]["balanced_accuracy"] == 1.0  # the two support models agree on these two
+    assert runs[2]["model"] == "lexical:bm25"

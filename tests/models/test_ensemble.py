@@ -1,4 +1,5 @@
-"""The ensemble reranker: log-odds of its members, weighted, through a sigmoid."""
+"""The ensembles: the reranker (log-odds of its members, weighted, through a sigmoid) and the verifier (the mean
+of its members' probabilities)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,24 @@ from pathlib import Path
 import pytest
 
 from answerable.errors import ModelError
-from answerable.models import MockReranker, Reranker, load_confirmer, load_reranker
-from answerable.models.ensemble import WEIGHTS, EnsembleReranker, quote_ranker_with, rank_sentences_with
+from answerable.models import (
+    MockReranker,
+    MockVerifier,
+    Reranker,
+    SupportProbs,
+    load_confirmer,
+    load_reranker,
+    load_verifier,
+)
+from answerable.models.ensemble import (
+    VERIFIER_MEMBERS,
+    WEIGHTS,
+    EnsembleReranker,
+    EnsembleVerifier,
+    quote_ranker_with,
+    rank_sentences_with,
+)
+from answerable.types import Label
 
 
 def _weights(tmp_path: Path, coef: list[float], intercept: float = 0.0, members: list[str] | None = None) -> Path:
@@ -138,3 +155,35 @@ def test_the_shipped_confirmer_re_ranks_quotes_and_is_loaded_only_when_asked(
     assert engine.generator.rescore is not None and engine.generator.rescore.name == "answerable-mpnet+bm25"
     other = Engine(SQLiteStore(tmp_path / "y.db"), None, own_reranker, None, None, confirmer=own_reranker)  # type: ignore[arg-type]
     assert isinstance(other.generator, ExtractiveGenerator) and other.generator.rescore is None
+
+
+def test_the_verifier_ensemble_averages_its_members_probabilities() -> None:
+    sure = MockVerifier(lambda c, p: Label.SUPPORTED if "yes" in p else Label.REFUTED)
+    unsure = MockVerifier(lambda c, p: SupportProbs(0.2, 0.2, 0.6))
+    ens = EnsembleVerifier([sure, unsure])
+    yes, no = ens.probs_pairs([("claim", "yes it is"), ("claim", "no")])
+    assert (yes.supported, yes.refuted, yes.insufficient) == pytest.approx((0.6, 0.1, 0.3))
+    assert yes.label is Label.SUPPORTED
+    assert (no.supported, no.refuted, no.insufficient) == pytest.approx((0.1, 0.6, 0.3))
+    assert no.label is Label.REFUTED
+    assert ens.probs_pairs([]) == []
+    with pytest.raises(ModelError, match="at least one member"):
+        EnsembleVerifier([])
+    with pytest.raises(ModelError, match="takes no argument"):
+        load_verifier("ensemble:/tmp/weights.json")
+
+
+def test_the_shipped_verifier_ensemble_averages_the_two_support_models() -> None:
+    ens = load_verifier("ensemble")
+    assert isinstance(ens, EnsembleVerifier) and ens.name == "ensemble"
+    assert VERIFIER_MEMBERS == ("answerable", "answerable-mpnet")
+    passage = "The 1973 oil crisis began in October 1973, when OAPEC proclaimed an oil embargo."
+    pairs = [
+        ("The oil crisis began in 1973.", passage),
+        ("The 1973 oil crisis began in March 1975, long before any embargo.", passage),
+    ]
+    agree, deny = ens.probs_pairs(pairs)
+    assert agree.label is Label.SUPPORTED and deny.label is Label.REFUTED
+    each = [m.probs_pairs(pairs) for m in ens.members]
+    assert agree.supported == pytest.approx((each[0][0].supported + each[1][0].supported) / 2)
+    assert deny.refuted == pytest.approx((each[0][1].refuted + each[1][1].refuted) / 2)

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from answerable.cli.ask import confirmer_option, reranker_option, verifier_option
+from answerable.cli.ask import confirmer_option, reranker_option
 from answerable.cli.common import policy_option, report_skipped, reports_errors
 from answerable.cli.store_options import embedder_option
 from answerable.embed import load_embedder
@@ -23,7 +23,14 @@ from answerable.evaluation.metrics import CaseResult, drift
 from answerable.evaluation.plot import save_curves
 from answerable.evaluation.report import build_report, curves, format_table
 from answerable.evaluation.runner import DEFAULT_CACHE, build_index, run_cases, sample
-from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_confirmer, load_reranker, load_verifier
+from answerable.models import (
+    CLAIM_VERIFIER,
+    DEFAULT_RERANKER,
+    DEFAULT_SPEC,
+    load_confirmer,
+    load_reranker,
+    load_verifier,
+)
 from answerable.policy import load_policy
 from answerable.reasons import ReasonCode
 
@@ -86,7 +93,14 @@ def _reason_codes(value: str) -> tuple[str, ...]:
 )
 @embedder_option
 @reranker_option
-@verifier_option
+@click.option(
+    "--verifier",
+    "verifier_spec",
+    envvar="ANSWERABLE_VERIFIER",
+    default=None,
+    help=f"Support model spec for the engine and for a claims file (default: {DEFAULT_SPEC} in the engine, "
+    f"{CLAIM_VERIFIER} for claims).",
+)
 @confirmer_option
 @policy_option
 @reports_errors
@@ -167,10 +181,13 @@ def eval_command(
         store.close()
     if dataset.claims is not None:
         corpus_file = dataset.root / "corpus.jsonl"
-        res = evaluate_claims(verifier, dataset.claims, corpus_file, held_out_claim if held_out else None, limit)
-        report["verifier"] = res
+        # Checking claims is not the engine's screen for contradicting pages: its default is the better,
+        # slower checker (models/__init__.py).
+        checker = verifier if verifier_spec else load_verifier(CLAIM_VERIFIER)
+        res = evaluate_claims(checker, dataset.claims, corpus_file, held_out_claim if held_out else None, limit)
+        report["verifier"] = {"model": checker.name, **res}
         out(
-            f"verifier on {res['n']} claim-evidence pairs: macro-F1 {res['macro_f1']:.3f}, "
+            f"verifier {checker.name} on {res['n']} claim-evidence pairs: macro-F1 {res['macro_f1']:.3f}, "
             f"balanced accuracy {res['balanced_accuracy']:.3f}"
         )
         out("  confusion (rows true, columns predicted: supported, refuted, insufficient):")
