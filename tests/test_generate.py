@@ -54,6 +54,37 @@ def test_what_counts_as_referring_back() -> None:
     assert refers_back("The latter flows west into a sluice at Katwijk.")
     assert not refers_back("There are three plans.") and not refers_back("Thistles grow.")
     assert not refers_back("Items expire after 30 days.")
+    # an opening clause that stands on what was said before
+    for opening in (
+        "If it doesn't, Stowly retries.",
+        "If so, open Settings.",
+        "If not, wait a day.",
+        "When this happens, syncing stops.",
+        "In that case, contact support.",
+        "After that, the link expires.",
+        "Once they accept, they join.",
+    ):
+        assert refers_back(opening), opening
+    for opening in (
+        "If an endpoint fails, it is retried.",
+        "When the export ends, you get an email.",
+        "Before the trial ends, pick a plan.",
+        "Iffy links are blocked.",
+    ):
+        assert not refers_back(opening), opening
+
+
+def test_a_consequence_is_quoted_with_the_condition_it_stands_on() -> None:
+    """ "If it doesn't, Stowly retries ..." had been quoted without "Your endpoint must return a 2xx status
+    within 10 seconds.", the sentence that says what "it" does not do."""
+    text = (
+        "Your endpoint must return a 2xx status within 10 seconds. If it doesn't, the delivery is retried "
+        "up to 8 times over 24 hours. Events are signed."
+    )
+    assert quoted(text, "8 times") == [
+        "Your endpoint must return a 2xx status within 10 seconds.",
+        "If it doesn't, the delivery is retried up to 8 times over 24 hours.",
+    ]
 
 
 def test_each_sentence_names_the_claim_it_answers() -> None:
