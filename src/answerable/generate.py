@@ -115,13 +115,14 @@ def pick(
 
 # A sentence that opens by pointing back: a pronoun, a demonstrative ("the latter"), a connective of
 # consequence, or an opening clause that stands on what was said ("If it doesn't, ...", "If so, ...",
-# "When this happens, ...", "In that case, ...").
+# "When this happens, ...", "In that case, ..."), or a reply to the question before it ("Yes, with a link.").
 _REFERS_BACK = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|the latter|the former|"
     r"as a result|the result|therefore|thus|hence|consequently|however|otherwise|instead|"
     r"(?:if|when|whenever|once|unless|until|while|after|before|because|although|though)\s+"
     r"(?:it|its|they|their|this|that|these|those|he|she|so|not)|"
-    r"in (?:that|this|either|both|which|such a) cases?|after that|because of (?:this|that))\b",
+    r"in (?:that|this|either|both|which|such a) cases?|after that|because of (?:this|that)|"
+    r"(?:yes|no)(?=[,.;!]))\b",
     re.I,
 )
 
