@@ -63,6 +63,8 @@ def test_what_counts_as_referring_back() -> None:
         "In that case, contact support.",
         "After that, the link expires.",
         "Once they accept, they join.",
+        "Yes, with a share link.",  # a reply to the question before it
+        "No. Exports are manual.",
     ):
         assert refers_back(opening), opening
     for opening in (
@@ -70,6 +72,8 @@ def test_what_counts_as_referring_back() -> None:
         "When the export ends, you get an email.",
         "Before the trial ends, pick a plan.",
         "Iffy links are blocked.",
+        "No credit card is needed.",
+        "Nobody can.",
     ):
         assert not refers_back(opening), opening
 
