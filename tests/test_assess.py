@@ -409,3 +409,25 @@ def test_a_source_that_names_what_the_strongest_does_not_is_put_to_the_second_mo
     assert rivals(evidence(named, (ios, sso), (claim,)), "c1", strict, NOW) == ()
     # Without the named-terms rule, nothing is asked beyond a near tie.
     assert rivals(ev, "c1", replace(strict, require_named_terms=False), NOW) == ()
+
+
+def test_a_nearly_tied_source_that_names_less_of_the_question_is_not_put_to_the_second_model(policy) -> None:  # type: ignore[no-untyped-def]
+    """ "API rate limit?": the API page ("Each token can make 600 requests per minute.") 0.91, the desktop
+    app's upload settings ("Upload rate: no limit by default.") 0.89; the second model 0.53 and 0.56. The
+    settings never say "API", so they may not take the answer from the page that does."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5, require_named_terms=True)
+    claim = Claim("c1", "API rate limit?")
+    api = replace(verdict("c1", "api#3", S, 0.91), confirmation=0.53)
+    sync = replace(verdict("c1", "sync#4", S, 0.89), confirmation=0.56)
+    passages = (
+        passage("api#3", 0.91, text="Each token of the API can make 600 requests per minute."),
+        passage("sync#4", 0.89, text="Upload rate: no limit by default. Choose Limit automatically to cap uploads."),
+    )
+    ev = evidence(passages, (api, sync), (claim,))
+    assert rivals(ev, "c1", strict, NOW) == ()
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "api#3"
+    # Naming as much as the strongest, it is put to the second model and preferred as before.
+    named = (passages[0], replace(passages[1], text="API uploads: no limit by default."))
+    ev = evidence(named, (api, sync), (claim,))
+    assert rivals(ev, "c1", strict, NOW) == (sync,)
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "sync#4"

@@ -78,21 +78,32 @@ def _rivals(
 ) -> tuple[Verdict, ...]:
     """The supports from other sources than the strongest's (`ranked[0]`) that the second answerability
     model is asked about too, so that it can pick the one an answer quotes: the strongest within `margin`
-    (a near tie), and, when the strongest does not mention every name of the claim (`terms`), the
-    strongest that does.
+    (a near tie) unless it leaves more of the claim's names (`terms`) unmentioned than the strongest does,
+    and, when the strongest does not mention every name of the claim, the strongest that does.
 
     "What role do new SSO users get?": the audit log's list of recorded events ("... given a new role")
     scored 0.79, the SSO page's "added with the Viewer role" 0.77; the second model 0.34 and 0.48.
     "What SAML version does Lumen use?": the iOS SDK page's "Use version 3.0 or later." 0.77, the SSO page's
-    "SSO uses SAML 2.0" 0.69; the second model 0.38 and 0.59.
+    "SSO uses SAML 2.0" 0.69; the second model 0.38 and 0.59. But "API rate limit?" is not answered from
+    the desktop app's upload settings ("**Upload rate:** no limit by default"), which never say "API",
+    because the second model scored them 0.56 against the API page's 0.53.
     """
     if not ranked:
         return ()
     lead = ranked[0]
     others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != by_id[lead.passage_id].document_id]
-    near = next((v for v in others if lead.strength - v.strength < margin), None)
+    missing = len(_unmentioned(by_id[lead.passage_id], terms)) if terms else 0
+    near = next(
+        (
+            v
+            for v in others
+            if lead.strength - v.strength < margin
+            and (not terms or len(_unmentioned(by_id[v.passage_id], terms)) <= missing)
+        ),
+        None,
+    )
     naming = None
-    if terms and _unmentioned(by_id[lead.passage_id], terms):
+    if missing:
         naming = next((v for v in others if not _unmentioned(by_id[v.passage_id], terms)), None)
     return tuple(dict.fromkeys(v for v in (near, naming) if v is not None))
 
