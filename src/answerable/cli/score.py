@@ -12,7 +12,8 @@ model_option = click.option(
     default="answerable",
     show_default=True,
     envvar="ANSWERABLE_MODEL",
-    help="Backend spec: answerable, answerable:PATH, answerable-mpnet, cross-encoder:NAME, "
+    help="Backend spec: answerable, answerable:PATH, answerable-mpnet, ensemble (both support models "
+    "averaged, for support; the trained model, cosine and BM25, for answerability), cross-encoder:NAME, "
     "llm:MODEL, lexical:bm25, lexical:cosine.",
 )
 
