@@ -92,19 +92,13 @@ def _rivals(
         return ()
     lead = ranked[0]
     others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != by_id[lead.passage_id].document_id]
-    missing = len(_unmentioned(by_id[lead.passage_id], terms)) if terms else 0
-    near = next(
-        (
-            v
-            for v in others
-            if lead.strength - v.strength < margin
-            and (not terms or len(_unmentioned(by_id[v.passage_id], terms)) <= missing)
-        ),
-        None,
-    )
-    naming = None
-    if missing:
-        naming = next((v for v in others if not _unmentioned(by_id[v.passage_id], terms)), None)
+
+    def missing(v: Verdict) -> int:
+        return len(_unmentioned(by_id[v.passage_id], terms)) if terms else 0
+
+    lead_missing = missing(lead)
+    near = next((v for v in others if lead.strength - v.strength < margin and missing(v) <= lead_missing), None)
+    naming = next((v for v in others if not missing(v)), None) if lead_missing else None
     return tuple(dict.fromkeys(v for v in (near, naming) if v is not None))
 
 
