@@ -84,6 +84,17 @@ def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
         ("When was the bridge built?", "It was built 25,000 years ago.", True),
         ("When did the last glacial start?", "It ran from ~74,000 (BP = Before Present).", True),
         ("When did the ice sheet retreat?", "It retreated 12,000 years before the Holocene.", True),
+        # a number of one or two digits is a time only as a day, an hour, a decade or a span ("14 days")
+        ("When did the first tentacles form?", "They lacked tentacles but had between 24 and 80 comb rows.", False),
+        ("What century did the spelling come from?", "[note 3] The spelling is due to Greek orthography.", False),
+        ("When did the trial end?", "It ended 14 days after sign-up.", True),
+        ("When was the shop opened?", "It opened on 5 May at 9 am.", True),
+        ("When was the fort built?", "It was built in the 5th century.", True),
+        ("When did the band form?", "The band formed in the 90s.", True),
+        ("When was the town founded?", "It was founded in AD 43.", True),
+        # nor is a percentage or a price
+        ("When did the population recover?", "The plague killed 30–60% of Europe's total population.", False),
+        ("When was the tower finished?", "It cost $1500 and was 100 percent paid for by the town.", False),
     ],
 )
 def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(

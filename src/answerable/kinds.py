@@ -81,6 +81,15 @@ _FIGURE = re.compile(r"\d(?:[\d,.]*\d)?")
 _YEAR = re.compile(r"(?:1\d|20)\d\d")
 _COUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.I)
 _LATEST_YEAR = 2100  # a bare number above it is a code, a count or an amount, not a year...
+# What makes a number of one or two digits a time: an ordinal or a decade ("5th", "the 90s"), a clock
+# ("9:30", "5 pm"), an era ("AD"), or a unit of time ("14 days after").
+_SMALL_TIME_AFTER = re.compile(
+    r"(?:st|nd|rd|th|s)\b|:\d|\s*(?:[ap]\.?m\b|o'clock|bce?\b|ce\b|ad\b|bp\b|"
+    r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies))\b)",
+    re.I,
+)
+_CURRENCY = tuple("$€£¥")
+_PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b)", re.I)
 _ERA_AFTER = re.compile(r"\W{0,3}(?:years?|yrs?|bp|bce?|ce|ad|million|billion)\b", re.I)  # ...unless dated so
 
 
@@ -91,7 +100,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     not answered by "The plague ravaged Oslo in 1654."), a year is no count ("How many schools
     does the university have?" is not answered by "Elliot (born 1962) is a professor there."), a
     number no year, day or hour could be is no time ("When was the vault created?" is not answered by
-    "Unseal it with --code 7781.", nor by "about 25,000 visitors"), and digits that follow a letter are
+    "Unseal it with --code 7781.", nor by "about 25,000 visitors"), nor is a percentage or a price
+    ("killed 30-60% of Europe's population", "$1500"), nor a number of one or two digits unless it reads
+    as a day, an hour, a decade or a span ("between 24 and 80 comb rows" is no answer to "When did the
+    first tentacles form?"; "14 days after", "the 90s", "9 am" are), and digits that follow a letter are
     part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time).
     """
     given = set(_FIGURE.findall(question))
@@ -102,8 +114,12 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
         f = m.group(0)
         if f in given or (counting and _YEAR.fullmatch(f)) or m.string[m.start() - 1 : m.start()].isalpha():
             return " "  # a figure the question gives, a year for a count, or a name's digits ("v2", "E309")
+        if timing and (m.string[m.start() - 1 : m.start()] in _CURRENCY or _PERCENT_AFTER.match(m.string, m.end())):
+            return " "  # an amount, not a year
         if timing and ("," in f or (f.isdigit() and int(f) > _LATEST_YEAR)):
             return f if _ERA_AFTER.match(m.string, m.end()) else " "  # "74,000 (BP", "25,000 years"
+        if timing and f.isdigit() and len(f) <= 2 and not _SMALL_TIME_AFTER.match(m.string, m.end()):
+            return " "  # "between 24 and 80 comb rows": a small number is a time only as a day, hour or span
         return f
 
     pattern = _QUANTITY_STATED if kind is Kind.QUANTITY else _TIME_STATED
