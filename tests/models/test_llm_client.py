@@ -141,6 +141,15 @@ def test_an_http_error_excerpt_is_short_single_line_and_keyless(server: Server) 
     assert "\x1b" not in msg and "\u202e" not in msg
 
 
+@pytest.mark.parametrize("key", ["abc123", "k"])
+def test_a_short_key_echoed_by_the_provider_is_masked_where_it_stands_alone(server: Server, key: str) -> None:
+    server.reply(json.dumps({"error": {"message": f"invalid api key {key}; check your key"}}), status=401)
+    with pytest.raises(ModelError) as info:
+        Client("judge", base_url=server.url, api_key=key).json_reply("prompt")
+    msg = str(info.value)
+    assert msg.endswith("invalid api key ***; check your key"), msg  # "key" keeps its "k"
+
+
 def test_a_password_in_the_base_url_is_redacted(server: Server) -> None:
     server.reply("boom", status=500)
     url = server.url.replace("http://", "http://user:hunter2@")

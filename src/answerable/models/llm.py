@@ -217,6 +217,17 @@ def _one_line(text: str, limit: int = EXCERPT_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _without_key(text: str, key: str) -> str:
+    """`text` with the API key masked: everywhere for a key of 8 characters or more, and where it stands
+    alone for a shorter one (a provider echoing "invalid key abc123"), which inside a longer word is more
+    likely a placeholder's letters ("k" in "key") than the key."""
+    if not key.strip():
+        return text
+    if len(key) >= 8:
+        return text.replace(key, "***")
+    return re.sub(rf"(?<!\w){re.escape(key)}(?!\w)", "***", text)
+
+
 def _redact_url(url: str) -> str:
     """The URL without the password of its userinfo (`http://user:***@host/v1`)."""
     try:
@@ -294,10 +305,7 @@ class Client:
         self.timeout = timeout
 
     def _error(self, problem: str) -> ModelError:
-        msg = f"LLM {self.model}: {problem}"
-        if len(self.api_key) >= 8:  # shorter "keys" are placeholders; scrubbing them would mangle the text
-            msg = msg.replace(self.api_key, "***")
-        return ModelError(msg)
+        return ModelError(_without_key(f"LLM {self.model}: {problem}", self.api_key))
 
     def _url(self) -> str:
         """The endpoint URL without userinfo; ModelError for a base URL that is not http(s)."""
