@@ -131,9 +131,7 @@ def eval_command(
     out = lines.append
     dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
     report_skipped(dataset.skipped, dataset.root)
-    reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
-    verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
-    confirmer = load_confirmer(confirmer_spec)
+    verifier = None  # the engine's, loaded only for cases: a claims folder is checked by CLAIM_VERIFIER
     report: dict[str, Any] = {
         "dataset": str(folder),
         "profile": profile,
@@ -144,6 +142,9 @@ def eval_command(
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
         cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
         cases = sample(cases, limit)
+        reranker = load_reranker(reranker_spec or DEFAULT_RERANKER)
+        verifier = load_verifier(verifier_spec or DEFAULT_SPEC)
+        confirmer = load_confirmer(confirmer_spec)
         embedder = load_embedder(embedder_spec)
         store = build_index(dataset, embedder, cache, warn=lambda line: click.echo(line, err=True))
 
@@ -183,7 +184,7 @@ def eval_command(
         corpus_file = dataset.root / "corpus.jsonl"
         # Checking claims is not the engine's screen for contradicting pages: its default is the better,
         # slower checker (models/__init__.py).
-        checker = verifier if verifier_spec else load_verifier(CLAIM_VERIFIER)
+        checker = verifier if verifier_spec and verifier is not None else load_verifier(verifier_spec or CLAIM_VERIFIER)
         res = evaluate_claims(checker, dataset.claims, corpus_file, held_out_claim if held_out else None, limit)
         report["verifier"] = {"model": checker.name, **res}
         out(
