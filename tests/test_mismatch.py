@@ -50,6 +50,19 @@ R = ReasonCode
         ("What is the new name of the app?", "The app kept its old name in New York.", None),
         ("How close is the hotel to the station?", "Opening hours: the hotel is open all day.", None),
         ("How do I rotate an API key?", "Open Settings and click Rotate.", None),
+        # Beginning against stopping or ending, each with its synonyms.
+        (
+            "When did the Holocene Rhine-Meuse delta stop forming?",
+            "As sea-level rose, the formation of the Holocene Rhine-Meuse delta began (~8,000 years ago).",
+            ("stop", "began"),
+        ),
+        ("When did the Jurassic Period end?", "In the Jurassic Period the plates began to compress.", ("end", "began")),
+        ("When did the war start?", "The war ended in 1945.", ("start", "ended")),
+        ("When did the war start?", "The war began in 1939 and ended in 1945.", None),
+        ("When did the strike end?", "It started in May and finished in June.", None),
+        # "end" in a sentence is often a noun; "end up" is no ending.
+        ("When did the last glacial start?", "It ran from ~74,000 BP until the end of the Pleistocene.", None),
+        ("Which treaties ended up forming the EU?", "The treaties began with rules for coal and steel.", None),
     ],
 )
 def test_opposites(question: str, sentence: str, pair: tuple[str, str] | None) -> None:

@@ -9,8 +9,11 @@ question with one word turned into its opposite, or with another year.
 `opposed(question, sentence)` names the pair: a word of the question from the list below that the
 sentence never uses, while it uses that word's opposite and the question does not. Only opposites that
 leave no doubt are listed: directions, extremes, order in time, and the switches of documentation
-("enable" / "disable", "public" / "private", "import" / "export", "required" / "optional"). Words with
-other senses are left out ("left", "close", "end", "least" in "at least", "new" in "New York").
+("enable" / "disable", "public" / "private", "import" / "export", "required" / "optional"), and beginning
+against stopping or ending ("When did the delta stop forming?" is not answered by "... the delta began
+~8,000 years ago"). Words with other senses are left out ("left", "close", "least" in "at least", "new" in
+"New York"); "end" is read only in the question, since in a sentence it is often a noun ("until the end of
+the Pleistocene" answers "When did the last glacial start?"), and "end up" is no ending.
 
 `other_year(question, sentence)`: the question names a year (or a decade) and the sentence names only
 other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
@@ -110,6 +113,10 @@ _WORDS = (
     "summer winter",
     "spring autumn",
 )
+_BEGIN = "begin begins began begun beginning start starts started starting"
+_STOP = "stop stops stopped stopping cease ceases ceased ceasing finish finishes finished finishing"
+_END = "end ends ended ending"
+_END_UP = re.compile(r"\b(?:end|ends|ended|ending) up\b", re.I)  # "the treaties that ended up forming the EU"
 _TOKEN = re.compile(r"[a-z]+")
 _YEAR = r"(?:1\d{3}|20\d{2})"
 # A year named as the start or end of a stretch of time: "after 1973", "since the 1990s", "prior to 2001".
@@ -144,6 +151,16 @@ def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
             for w in forms:
                 opposites.setdefault(w, set()).update(against)
                 family.setdefault(w, set()).update(forms)
+    # Beginning against stopping, each with its synonyms as one family ("When did the war start?" is
+    # answered by "It began in 1939 and ended in 1945"). "end" is judged only in the question: in a
+    # sentence, "the end of the Pleistocene" is a noun that answers "When did the last glacial start?".
+    begin, stop, end = (frozenset(words.split()) for words in (_BEGIN, _STOP, _END))
+    for w in begin:
+        opposites.setdefault(w, set()).update(stop | {"ended"})
+        family.setdefault(w, set()).update(begin)
+    for w in stop | end:
+        opposites.setdefault(w, set()).update(begin)
+        family.setdefault(w, set()).update(stop | end)
     return {w: frozenset(o) for w, o in opposites.items()}, {w: frozenset(f) for w, f in family.items()}
 
 
@@ -156,7 +173,7 @@ def opposed(question: str, sentence: str) -> tuple[str, str] | None:
 
     A form of the word asked for ("enabled" for "enable") in the sentence means it speaks of that too.
     """
-    asked, stated = _words(question), _words(sentence)
+    asked, stated = _words(_END_UP.sub(" ", question)), _words(_END_UP.sub(" ", sentence))
     opposites, family = _tables()
     for word in sorted(asked):
         if word not in opposites or family[word] & stated:
