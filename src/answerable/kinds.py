@@ -81,16 +81,16 @@ _FIGURE = re.compile(r"\d(?:[\d,.]*\d)?")
 _YEAR = re.compile(r"(?:1\d|20)\d\d")
 _COUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.I)
 _LATEST_YEAR = 2100  # a bare number above it is a code, a count or an amount, not a year...
+_ERA_AFTER = re.compile(r"\W{0,3}(?:years?|yrs?|bp|bce?|ce|ad|million|billion)\b", re.I)  # ...unless dated so
+_TIME_UNITS = r"seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies)|millenni(?:um|a)"
 # What makes a number of one or two digits a time: an ordinal or a decade ("5th", "the 90s"), a clock
 # ("9:30", "5 pm"), an era ("AD"), or a unit of time ("14 days after").
 _SMALL_TIME_AFTER = re.compile(
-    r"(?:st|nd|rd|th|s)\b|:\d|\s*(?:[ap]\.?m\b|o'clock|bce?\b|ce\b|ad\b|bp\b|"
-    r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies))\b)",
+    rf"(?:st|nd|rd|th|s)\b|:\d|\s*(?:[ap]\.?m\b|o'clock|bce?\b|ce\b|ad\b|bp\b|(?:{_TIME_UNITS})\b)",
     re.I,
 )
 _CURRENCY = tuple("$€£¥")
 _PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b)", re.I)
-_ERA_AFTER = re.compile(r"\W{0,3}(?:years?|yrs?|bp|bce?|ce|ad|million|billion)\b", re.I)  # ...unless dated so
 
 
 def states(kind: Kind, text: str, question: str = "") -> bool:
@@ -126,7 +126,6 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     return pattern.search(_FIGURE.sub(figure, text)) is not None
 
 
-_TIME_UNITS = r"seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies)|millenni(?:um|a)"
 _LENGTH_UNITS = r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
 _AMOUNT = rf"(?:\d[\d,.]*[- ]?|(?:{_NUMBER_WORDS}|a few|several|many|a couple of|an?)[- ])"
 _QUALIFIER = r"(?:(?:more|full|whole|extra|business|calendar|working)[- ])?"
