@@ -89,7 +89,7 @@ _SMALL_TIME_AFTER = re.compile(
     rf"(?:st|nd|rd|th|s)\b|:\d|\s*(?:[ap]\.?m\b|o'clock|bce?\b|ce\b|ad\b|bp\b|(?:{_TIME_UNITS})\b)",
     re.I,
 )
-_CURRENCY = tuple("$€£¥")
+_CURRENCY = "$€£¥"  # a sign before a figure makes it a price (`_MONEY` reads the same signs)
 _PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b)", re.I)
 
 
@@ -111,14 +111,16 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     timing = kind is Kind.TIME
 
     def figure(m: re.Match[str]) -> str:
-        f = m.group(0)
-        if f in given or (counting and _YEAR.fullmatch(f)) or m.string[m.start() - 1 : m.start()].isalpha():
+        f, before = m.group(0), m.string[m.start() - 1 : m.start()]
+        if f in given or (counting and _YEAR.fullmatch(f)) or before.isalpha():
             return " "  # a figure the question gives, a year for a count, or a name's digits ("v2", "E309")
-        if timing and (m.string[m.start() - 1 : m.start()] in _CURRENCY or _PERCENT_AFTER.match(m.string, m.end())):
+        if not timing:
+            return f
+        if (before and before in _CURRENCY) or _PERCENT_AFTER.match(m.string, m.end()):
             return " "  # an amount, not a year
-        if timing and ("," in f or (f.isdigit() and int(f) > _LATEST_YEAR)):
+        if "," in f or (f.isdigit() and int(f) > _LATEST_YEAR):
             return f if _ERA_AFTER.match(m.string, m.end()) else " "  # "74,000 (BP", "25,000 years"
-        if timing and f.isdigit() and len(f) <= 2 and not _SMALL_TIME_AFTER.match(m.string, m.end()):
+        if f.isdigit() and len(f) <= 2 and not _SMALL_TIME_AFTER.match(m.string, m.end()):
             return " "  # "between 24 and 80 comb rows": a small number is a time only as a day, hour or span
         return f
 
@@ -142,7 +144,7 @@ _CLOCK = re.compile(
     r"morning|afternoon|evening|night)\b",
     re.I,
 )
-_MONEY = re.compile(r"[$€£¥] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
+_MONEY = re.compile(rf"[{_CURRENCY}] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
 _SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
