@@ -29,6 +29,25 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ["Which SDK supports offline mode?", "what is the event limit?"],
         ),
         ("Where is data stored; how long is it kept?", ["Where is data stored?", "how long is it kept?"]),
+        # A sentence that does not open asking is one question whose "what" stands in a list or a pair.
+        (
+            "The Rhine forms the border between Austria and what other country?",
+            ["The Rhine forms the border between Austria and what other country?"],
+        ),
+        (
+            "The Rhine and what other river drained the northern flanks of the Alps?",
+            ["The Rhine and what other river drained the northern flanks of the Alps?"],
+        ),
+        ("Imperialism extends a country's power and what?", ["Imperialism extends a country's power and what?"]),
+        (
+            "I rotated my key and how long until the old one stops working?",
+            ["I rotated my key and how long until the old one stops working?"],
+        ),
+        # A request opens asking as a question does.
+        (
+            "Tell me how to rotate a key and how many keys a project can have.",
+            ["Tell me how to rotate a key", "how many keys a project can have."],
+        ),
         (
             "Which of Jonny Craig and Pete Doherty has been a member of more bands?",
             [

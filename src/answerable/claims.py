@@ -27,6 +27,11 @@ _WH = (
     r"(?:how|what|when|where|which|who|whom|whose|why|is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
 )
 _SPLIT_QUESTIONS = re.compile(rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+(?={_WH}\b)", re.I)
+# A sentence splits into questions there only when it opens asking (its last sentence before the split,
+# where the sentence splitter kept "We use SSO. What role ...?" together): "The Rhine forms the border between
+# Austria and what other country?" and "The Rhine and what other river drained the Alps?" are one question
+# whose "what" stands in a list, and "I rotated my key and how long ...?" asks one thing in a situation.
+_OPENS_ASKING = re.compile(rf"(?:{_WH}|may|must|shall|tell|explain|show|list|describe|give|find|please)\b", re.I)
 _WHICH_OF = re.compile(
     r"^(?P<wh>which|who|what)\s+of\s+(?:the\s+)?(?P<a>.+?)\s+(?:and|or)\s+(?P<b>.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|did|does|do|can|could|will)\b.*)$",
     re.I,
@@ -190,6 +195,8 @@ def _split_part(part: str) -> list[str]:
         rest = _singular_verb(re.sub(r"\bboth\s+", "", m["rest"], count=1, flags=re.I))
         return [f"{m['a']} {rest}{mark}", f"{m['b']} {rest}{mark}"]
     pieces = [p for p in _SPLIT_QUESTIONS.split(body) if p and p.strip()]
+    if pieces and not _OPENS_ASKING.match(re.split(r"(?<=[.!?])\s+", pieces[0].strip())[-1]):
+        pieces = []
     if len(pieces) > 1:
         pieces = [pieces[0], *(_referent_in(later, before) for before, later in pairwise(pieces))]
         return [_clean(p) + mark for p in pieces]
