@@ -43,6 +43,22 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "I rotated my key and how long until the old one stops working?",
             ["I rotated my key and how long until the old one stops working?"],
         ),
+        # A prepositional frame before "who ..." is no statement of its own.
+        (
+            "Besides Alexandre Yersin, who was another scientist that visited Hong Kong in 1894?",
+            ["Besides Alexandre Yersin, who was another scientist that visited Hong Kong in 1894?"],
+        ),
+        # An abbreviation before a name ends no sentence.
+        ("When was the St. Bartholomew's Day Massacre?", ["When was the St. Bartholomew's Day Massacre?"]),
+        (
+            "Which Spanish officer established the settlement at St. Augustine?",
+            ["Which Spanish officer established the settlement at St. Augustine?"],
+        ),
+        (
+            "What did the Court of Justice say that Mr. Steymann was not entitled to do?",
+            ["What did the Court of Justice say that Mr. Steymann was not entitled to do?"],
+        ),
+        ("We moved offices. How do I change the address?", ["We moved offices. How do I change the address?"]),
         # A request opens asking as a question does.
         (
             "Tell me how to rotate a key and how many keys a project can have.",

@@ -49,8 +49,12 @@ _IN_COMMON = re.compile(
     re.I,
 )
 _LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
+# A head that opens with a preposition is no statement but the frame of the question that follows:
+# "Besides Alexandre Yersin, who was another scientist ...?", "After A and B, who was the third ...?".
 _BRIDGE = re.compile(
-    r"^(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
+    r"^(?!(?:besides|beside|after|before|except|apart from|aside from|other than|like|unlike|along with|"
+    r"including|among|during|since|until)\b)"
+    r"(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
     r"(?P<tail>(?:was|were|is|are|has|had)\b.+)$",
     re.I,
 )
@@ -68,9 +72,24 @@ def _clean(text: str) -> str:
     return " ".join(text.strip(" ,;").split())
 
 
+# Abbreviations a name or a reference goes on after: "When was the St. Bartholomew's Day Massacre?" is one
+# sentence, as are "Mr. Costa", "Rev. Elie Prioleau", "Dr. A P J Abdul Kalam", "Commission v. Edith Cresson".
+_ABBREVIATION = re.compile(
+    r"(?:^|\W)(?:st|ste|mt|ft|mr|mrs|ms|dr|prof|rev|fr|sr|jr|gen|gov|sen|rep|col|capt|lt|sgt|hon|pres|"
+    r"v|vs|vol|fig|approx|ca|cf|e\.g|i\.e|inc|ltd|co|corp|dept|univ)\.$",
+    re.I,
+)
+
+
 def question_sentences(question: str) -> list[str]:
-    # A sentence ends after a lower-case word or a number, not after an initial ("Kenneth L. Gile").
-    parts = re.split(r"(?<=[a-z0-9)][.?!])\s+(?=[A-Z])", question.strip())
+    # A sentence ends after a lower-case word or a number, not after an initial ("Kenneth L. Gile") or an
+    # abbreviation ("St. Elizabeth").
+    parts: list[str] = []
+    for part in re.split(r"(?<=[a-z0-9)][.?!])\s+(?=[A-Z])", question.strip()):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] = f"{parts[-1]} {part}"
+        else:
+            parts.append(part)
     return [p for p in (_clean(p) for p in parts) if p]
 
 
