@@ -43,6 +43,24 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "I rotated my key and how long until the old one stops working?",
             ["I rotated my key and how long until the old one stops working?"],
         ),
+        # A part that opens with its verb says a second thing of what the first part asks for.
+        (
+            "What giant silverware company was started as a religious Utopian group and was for many years run"
+            " by Pierrepont Noyes?",
+            [
+                "What giant silverware company was started as a religious Utopian group?",
+                "What giant silverware company was for many years run by Pierrepont Noyes?",
+            ],
+        ),
+        (
+            "Who agreed to sign the Social Charter and was exempt from the legislation?",
+            ["Who agreed to sign the Social Charter?", "Who was exempt from the legislation?"],
+        ),
+        # ... not when it has a subject of its own.
+        (
+            "Which plan includes SSO, and is there a student discount?",
+            ["Which plan includes SSO?", "is there a student discount?"],
+        ),
         # A prepositional frame before "who ..." is no statement of its own.
         (
             "Besides Alexandre Yersin, who was another scientist that visited Hong Kong in 1894?",

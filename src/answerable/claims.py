@@ -144,6 +144,18 @@ _WHAT_THING_ASKS = re.compile(
 )
 
 
+# "What company was started as a Utopian group and was run by Pierrepont Noyes?": a part that opens with
+# its verb says a second thing of what the part before it asks for, which opens the part (the question
+# word and up to four words before that part's own auxiliary or past-tense verb).
+_PREDICATE_ONLY = re.compile(
+    rf"^(?i:{_AUX})\s+(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|its|"
+    r"his|her|any|some|all|each|every|both)\b)[a-z]"
+)
+_WH_SUBJECT = re.compile(
+    rf"^(?P<subject>(?:what|which|who)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,4}}?)\s+(?={_AUX}\b|[a-z]+ed\b)", re.I
+)
+
+
 def _referent_in(later: str, before: str) -> str:
     """`later` with its pronoun subject named by the part before it, when that part asks for the subject.
 
@@ -153,8 +165,11 @@ def _referent_in(later: str, before: str) -> str:
     how much does it cost?" that of the Pro plan. Any other pronoun is left as it is ("How do I invite
     members, and can they export data?": nothing asked names "they").
     """
-    m = _PRONOUN_SUBJECT.match(later.strip())
     before = before.strip()
+    subject = _WH_SUBJECT.match(before)
+    if subject and _PREDICATE_ONLY.match(later.strip()):
+        return f"{subject['subject']} {later.strip()}"
+    m = _PRONOUN_SUBJECT.match(later.strip())
     named, who, what = _WHAT_IS.match(before), _WHO_ASKS.match(before), _WHAT_THING_ASKS.match(before)
     if m is None:
         return _object_named(later, named, what)
