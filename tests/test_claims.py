@@ -61,6 +61,8 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "Which plan includes SSO, and is there a student discount?",
             ["Which plan includes SSO?", "is there a student discount?"],
         ),
+        # "A and B are ..." splits; a question that opens with its question word does not.
+        ("What do X.25 and Frame Relay both require?", ["What do X.25 and Frame Relay both require?"]),
         # A prepositional frame before "who ..." is no statement of its own.
         (
             "Besides Alexandre Yersin, who was another scientist that visited Hong Kong in 1894?",

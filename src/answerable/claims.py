@@ -42,7 +42,11 @@ _BOTH = re.compile(
     r"(?P<rest>(?:from|in|of|the|a|an|born|located|based)\b.*)$",
     re.I,
 )
-_SUBJECT_PAIR = re.compile(r"^(?P<a>[A-Z][^,]*?)\s+and\s+(?P<b>[A-Z][^,]*?)\s+(?P<rest>(?:are|were|both)\b.*)$")
+# "A and B are ...": not a question that opens with its question word ("What do X.25 and Frame Relay both
+# require" is no pair of statements "What do X.25 require" and "Frame Relay require").
+_SUBJECT_PAIR = re.compile(
+    rf"^(?!(?i:{_WH})\b)(?P<a>[A-Z][^,]*?)\s+and\s+(?P<b>[A-Z][^,]*?)\s+(?P<rest>(?:are|were|both)\b.*)$"
+)
 _IN_COMMON = re.compile(
     r"^(?P<wh>what|which)\s+(?P<thing>(?:\w+\s+){0,3}?)(?P<aux>do|does|did)\s+(?P<items>.+?)\s+"
     r"(?P<verb>have|has|had|share|shared)\s+in\s+common$",
