@@ -161,7 +161,10 @@ _WH_SUBJECT = re.compile(
 
 
 def _referent_in(later: str, before: str) -> str:
-    """`later` with its pronoun subject named by the part before it, when that part asks for the subject.
+    """`later` with its pronoun or missing subject named by the part before it, when that part asks for it.
+
+    A part that opens with its verb ("..., and was run by Pierrepont Noyes?") takes the question word and
+    subject of the part before it (`_WH_SUBJECT`).
 
     "Who can invite members, and can they export data?" asks whether those who can invite members can
     export data: split into "can they export data?", the claim would not say who. "What plan includes SSO,
