@@ -160,6 +160,8 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ["We use SSO. What role do new members get?", "can they export data?"],
         ),
         ("I can't log in after the update.", ["I can't log in after the update."]),
+        # Said after the question, the asker's situation stays with it too.
+        ("How do I reset my password? I use SSO.", ["How do I reset my password? I use SSO."]),
         (
             "What profession does John Lanchester and Alan Dean Foster have in common?",
             [

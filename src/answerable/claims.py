@@ -265,7 +265,8 @@ _GREETING_BEFORE = re.compile(rf"^{_GREETING}(?:\s+(?:there|team|all|everyone))?
 
 
 def _in_context(sentences: list[str]) -> list[list[str]]:
-    """Each sentence's parts; what the asker says of themself opens the first part of what follows it."""
+    """Each sentence's parts; what the asker says of themself opens the first part of what follows it, or
+    closes the last part asked when nothing follows it."""
     out: list[list[str]] = []
     said = ""
     for sentence in sentences:
@@ -282,7 +283,9 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
         if said:
             pieces[0], said = f"{said} {pieces[0]}", ""
         out.append(pieces)
-    if said:  # nothing asked after it: the statement is the question ("I cannot log in.")
+    if said and out:  # said after the question ("How do I reset my password? I use SSO."): its situation too
+        out[-1][-1] = f"{out[-1][-1]} {said}"
+    elif said:  # nothing asked at all: the statement is the question ("I cannot log in.")
         out.append([said])
     return out
 
