@@ -63,6 +63,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         ),
         # "A and B are ..." splits; a question that opens with its question word does not.
         ("What do X.25 and Frame Relay both require?", ["What do X.25 and Frame Relay both require?"]),
+        # Nor is a determiner and a few words before "who ...".
+        (
+            "This Celtic ruler who was born in AD 43 ruled southeastern Britain prior to conquest by which empire?",
+            ["This Celtic ruler who was born in AD 43 ruled southeastern Britain prior to conquest by which empire?"],
+        ),
         # A prepositional frame before "who ..." is no statement of its own.
         (
             "Besides Alexandre Yersin, who was another scientist that visited Hong Kong in 1894?",
@@ -240,9 +245,9 @@ def test_hotpot_two_hop_questions_mostly_split_and_comparisons_always_do() -> No
     comparisons = [q for q in questions if " or " in q and q.rstrip(" ?").count(",") >= 1]
     assert all(len(decompose(q)) == 2 for q in comparisons)
     assert all(len(c.text.split()) >= 2 for q in questions for c in decompose(q))
-    # Measured: 15 of 45 split into two claims (3 of them "What X do A and B have in common?"); bridges
-    # without a relative clause or conjunction stay whole.
-    assert len(split) >= 15
+    # Measured: 14 of 45 split into two claims (3 of them "What X do A and B have in common?"); bridges
+    # without a relative clause or conjunction stay whole, as does "This Celtic ruler who was born ...".
+    assert len(split) >= 14
 
 
 @pytest.mark.parametrize(

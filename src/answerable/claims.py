@@ -243,7 +243,13 @@ def _split_part(part: str) -> list[str]:
         return [_clean(p) + mark for p in pieces]
     m = _BRIDGE.match(body)
     starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
-    if m and not starts_as_question and len(m["head"].split()) >= 3 and len(m["tail"].split()) >= 3:
+    # A head of a determiner and a few words states nothing ("This Celtic ruler, who was born in AD 43, ...").
+    bare = (
+        m is not None
+        and len(m["head"].split()) <= 4
+        and re.match(r"(?:this|that|these|those|the|a|an)\b", m["head"], re.I)
+    )
+    if m and not bare and not starts_as_question and len(m["head"].split()) >= 3 and len(m["tail"].split()) >= 3:
         return [_clean(m["head"]), f"{m['rel']} {m['tail']}{mark}"]
     return [part]
 
