@@ -31,7 +31,8 @@ _SPLIT_QUESTIONS = re.compile(rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\b
 # where the sentence splitter kept "We use SSO. What role ...?" together): "The Rhine forms the border between
 # Austria and what other country?" and "The Rhine and what other river drained the Alps?" are one question
 # whose "what" stands in a list, and "I rotated my key and how long ...?" asks one thing in a situation.
-_OPENS_ASKING = re.compile(rf"(?:{_WH}|may|must|shall|tell|explain|show|list|describe|give|find|please)\b", re.I)
+_REQUEST = r"may|must|shall|tell|explain|show|list|describe|give|find"  # words a request opens with
+_OPENS_ASKING = re.compile(rf"(?:{_WH}|{_REQUEST}|please)\b", re.I)
 _WHICH_OF = re.compile(
     r"^(?P<wh>which|who|what)\s+of\s+(?:the\s+)?(?P<a>.+?)\s+(?:and|or)\s+(?P<b>.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|did|does|do|can|could|will)\b.*)$",
     re.I,
@@ -53,15 +54,25 @@ _IN_COMMON = re.compile(
     re.I,
 )
 _LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
-# A head that opens with a preposition is no statement but the frame of the question that follows:
-# "Besides Alexandre Yersin, who was another scientist ...?", "After A and B, who was the third ...?".
 _BRIDGE = re.compile(
-    r"^(?!(?:besides|beside|after|before|except|apart from|aside from|other than|like|unlike|along with|"
-    r"including|among|during|since|until)\b)"
-    r"(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
+    r"^(?P<head>.+?),?\s+(?P<rel>one of (?:which|whom|whose|them)|who|which|whose)\s+"
     r"(?P<tail>(?:was|were|is|are|has|had)\b.+)$",
     re.I,
 )
+# A bridge's head that states nothing: the frame of the question that follows ("Besides Alexandre Yersin,
+# who was another scientist ...?", "After A and B, who was the third ...?"), or a determiner and a few
+# words ("This Celtic ruler who was born in AD 43 ...").
+_FRAME = re.compile(
+    r"(?:besides|beside|after|before|except|apart from|aside from|other than|like|unlike|along with|"
+    r"including|among|during|since|until)\b",
+    re.I,
+)
+_DETERMINER = re.compile(r"(?:this|that|these|those|the|a|an)\b", re.I)
+
+
+def _states_something(head: str) -> bool:
+    words = len(head.split())
+    return words >= 3 and not _FRAME.match(head) and not (words <= 4 and _DETERMINER.match(head))
 
 
 class Decomposer(Protocol):
@@ -243,13 +254,7 @@ def _split_part(part: str) -> list[str]:
         return [_clean(p) + mark for p in pieces]
     m = _BRIDGE.match(body)
     starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
-    # A head of a determiner and a few words states nothing ("This Celtic ruler, who was born in AD 43, ...").
-    bare = (
-        m is not None
-        and len(m["head"].split()) <= 4
-        and re.match(r"(?:this|that|these|those|the|a|an)\b", m["head"], re.I)
-    )
-    if m and not bare and not starts_as_question and len(m["head"].split()) >= 3 and len(m["tail"].split()) >= 3:
+    if m and not starts_as_question and _states_something(m["head"]) and len(m["tail"].split()) >= 3:
         return [_clean(m["head"]), f"{m['rel']} {m['tail']}{mark}"]
     return [part]
 
@@ -298,7 +303,7 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
 
 # The words a question or a request opens with; a query of a few words opening with none of them and
 # asking nothing ("billing", "api keys") is a search, not a question.
-_ASKS = re.compile(rf"(?:{_WH}|may|must|shall|tell|explain|show|list|describe|give|find|i|i'm|my|we|our)", re.I)
+_ASKS = re.compile(rf"(?:{_WH}|{_REQUEST}|i|i'm|my|we|our)", re.I)
 KEYWORDS_MAX_WORDS = 3
 
 
