@@ -284,3 +284,27 @@ def test_who_is_allowed_to_asks_who_does_the_verb() -> None:
     assert fit(q, "Only the Owner and Billing admins can change the plan.") == 1
     assert fit(q, "The Owner can cancel from Billing > Plan > Cancel subscription.") == 0
     assert fit("Who has permission to delete projects?", "Admins delete projects from Settings.") == 1
+
+
+def test_a_share_of_a_whole_is_answered_by_a_proportion_not_a_count() -> None:
+    """ "What percentage of Venice residents died of the plague in 1361?" had been answered with "Plague
+    occurred in Venice 22 times between 1361 and 1528."."""
+    q = "What percentage of Venice residents died of the plague in 1361?"
+    assert asked(q) is Kind.QUANTITY
+    assert not states(Kind.QUANTITY, "Plague occurred in Venice 22 times between 1361 and 1528.", q)
+    assert not states(Kind.QUANTITY, "More than 1.25 million deaths resulted from the plague in Spain.", q)
+    for text in (
+        "About 60% of the residents died.",
+        "Some 30 percent died.",
+        "Forty per cent of them died.",
+        "Perhaps two-thirds of the city died.",
+        "Half of the residents died.",
+        "One in three people died.",
+        "1 in 10 residents died.",
+    ):
+        assert states(Kind.QUANTITY, text, q), text
+    # a percentage the question gives is not the answer; other quantity questions keep their figures
+    assert not states(Kind.QUANTITY, "A 5% rise came in 1361.", "What percentage of the 5% rise came in 1361?")
+    assert states(Kind.QUANTITY, "The IJssel carries one ninth of the flow.", "How much of the flow does it carry?")
+    assert asked("What percent of voters chose him?") is Kind.QUANTITY
+    assert asked("What percentage did OPEC raise the price of oil?") is Kind.QUANTITY

@@ -36,7 +36,14 @@ class Kind(StrEnum):
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
     r"|\bwhat (?:is|was|are|were) the (?:\w+ )?(?:population|percentage|proportion)\b"
-    r"|\bwhat (?:percentage|proportion|fraction|number) of\b",
+    r"|\bwhat (?:percentage|percent|proportion|fraction|number) of\b|\bwhat (?:percentage|percent)\b",
+    re.I,
+)
+# A share of a whole is asked ("What percentage of Venice's residents died ...?"); a count or a year is
+# no answer to it ("Plague occurred in Venice 22 times between 1361 and 1528.").
+_PROPORTION_ASKED = re.compile(
+    r"\bwhat (?:is|was|are|were) the (?:\w+ )?(?:percentage|proportion|fraction)\b"
+    r"|\bwhat (?:percentage|percent|proportion|fraction)\b",
     re.I,
 )
 _TIME_ASKED = re.compile(
@@ -59,6 +66,14 @@ _QUANTITY_STATED = re.compile(
     rf"\d|\b(?:{_NUMBER_WORDS}|unlimited|infinite|indefinitely|forever|permanently|free|hourly|daily|"
     rf"weekly|monthly|yearly|annually|every|as long as|no limit|immediately|instantly|at once|right away|"
     rf"overnight|(?:a|an|a few|several) (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?))\b",
+    re.I,
+)
+_FRACTIONS = r"halves|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
+_PROPORTION_STATED = re.compile(
+    rf"(?:\d|\b(?:{_NUMBER_WORDS}))[- ]?(?:%|per ?cent\b)|\bhalf\b"
+    rf"|\b(?:a|one|two|three|four|five|six|seven|eight|nine)[- ](?:{_FRACTIONS})\b"
+    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) (?:every )?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a hundred|a thousand)\b",
     re.I,
 )
 _TIME_STATED = re.compile(
@@ -104,7 +119,9 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     ("killed 30-60% of Europe's population", "$1500"), nor a number of one or two digits unless it reads
     as a day, an hour, a decade or a span ("between 24 and 80 comb rows" is no answer to "When did the
     first tentacles form?"; "14 days after", "the 90s", "9 am" are), and digits that follow a letter are
-    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time).
+    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time). A share of a
+    whole ("What percentage of Venice's residents died ...?") is stated only as a percentage, a fraction or
+    "one in three", not as a count ("Plague occurred in Venice 22 times").
     """
     given = set(_FIGURE.findall(question))
     counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
@@ -124,7 +141,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
             return " "  # "between 24 and 80 comb rows": a small number is a time only as a day, hour or span
         return f
 
-    pattern = _QUANTITY_STATED if kind is Kind.QUANTITY else _TIME_STATED
+    if kind is Kind.QUANTITY:
+        pattern = _PROPORTION_STATED if _PROPORTION_ASKED.search(question) else _QUANTITY_STATED
+    else:
+        pattern = _TIME_STATED
     return pattern.search(_FIGURE.sub(figure, text)) is not None
 
 
