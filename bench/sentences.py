@@ -1,6 +1,7 @@
 """Sentence selection for extractive answers: how often the top-ranked sentence is one that answers.
 
     .venv/bin/python bench/sentences.py [--weights 0,0.05,...] [--kind-weights 0,0.5,...] [--quote-weights 0,0.05,...]
+                                        [--tops 2,3,4]
 
 Sets: SQuAD 2.0 dev-a (../shared/data/squad2-dev-a; each answerable question against the sentences of
 its gold paragraph, split as the generator splits them; its calibration share is a development set, the
@@ -13,7 +14,8 @@ the generator applies it (`generate.pick`: k log-odds per point of `kinds.fit`, 
 question asks for); the best k on the development sets is `generate.KIND_WEIGHT`. Last, the quote ranker
 (`quote_ranker_with`): through `pick` at that kind weight, the `answerable-mpnet` log-odds + w x BM25's
 re-rank the first ranker's top `RESCORE_TOP`; the best w is in `artifacts/baselines/quote-ranking.json`
-(`make mpnet` first). TrecQA's tokens replace
+(`make mpnet` first); `--tops` also prints P@1 when the quote ranker re-ranks only the first N (what a
+smaller `RESCORE_TOP` would cost). TrecQA's tokens replace
 every number by `<num>`, which is a number to `kinds.fit`. Prints P@1 per set and weight, then JSON.
 """
 
@@ -36,7 +38,7 @@ from answerable.evaluation.data import open_dataset  # noqa: E402
 from answerable.evaluation.heldout import held_out_cases  # noqa: E402
 from answerable.generate import KIND_WEIGHT, RESCORE_TOP, pick, split_sentences  # noqa: E402
 from answerable.models import load_reranker  # noqa: E402
-from answerable.models.ensemble import SENTENCE_WEIGHTS, logit  # noqa: E402
+from answerable.models.ensemble import QUOTE_WEIGHTS, SENTENCE_WEIGHTS, logit  # noqa: E402
 from answerable.models.training.data import Split, trecqa_pairs, wikiqa_pairs  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -89,17 +91,23 @@ def main() -> None:
     ap.add_argument("--weights", default="0,0.05,0.1,0.15,0.2,0.3,0.5,1")
     ap.add_argument("--kind-weights", default="0,0.5,1,2,4")
     ap.add_argument("--quote-weights", default="0,0.05,0.1,0.15,0.2,0.3")
+    ap.add_argument("--tops", default="", help="also P@1 re-ranking only the first N, for each N listed (speed)")
     args = ap.parse_args()
     weights = [float(w) for w in args.weights.split(",")]
     kind_weights = [float(k) for k in args.kind_weights.split(",")]
     quote_weights = [float(w) for w in args.quote_weights.split(",")]
+    tops = [int(n) for n in args.tops.split(",") if n]
     shipped = json.loads(SENTENCE_WEIGHTS.read_text())["coef"][1]
     model, bm25, mpnet = load_reranker("answerable"), load_reranker("lexical:bm25"), load_reranker("answerable-mpnet")
-    tables: dict[str, dict[str, dict[str, float]]] = {"bm25": {}, "kind": {}, "quote": {}}
+    tables: dict[str, dict[str, dict[str, float]]] = {"bm25": {}, "kind": {}, "quote": {}, "top": {}}
     roles: dict[str, str] = {}
 
     def p_at_1(
-        items: list[Item], z: list[list[float]], k: float | None, second: list[list[float]] | None = None
+        items: list[Item],
+        z: list[list[float]],
+        k: float | None,
+        second: list[list[float]] | None = None,
+        top_n: int = RESCORE_TOP,
     ) -> float:
         """P@1 of log-odds `z`, through `generate.pick` with kind weight k (None: the plain maximum) and,
         when given, log-odds `second` of the ranker that re-ranks its shortlist."""
@@ -114,7 +122,7 @@ def main() -> None:
             def rescore(_q: str, shortlist: Sequence[str], again: dict[str, float] = again) -> list[float]:
                 return [again[t] for t in shortlist]
 
-            hits.append(pick(q, texts, [_sigmoid(x) for x in row], k, rescore if second else None) in gold)
+            hits.append(pick(q, texts, [_sigmoid(x) for x in row], k, rescore if second else None, top_n=top_n) in gold)
         return round(statistics.mean(hits), 3)
 
     def mix(a: list[list[float]], b: list[list[float]], w: float) -> list[list[float]]:
@@ -127,13 +135,22 @@ def main() -> None:
         tables["kind"][name] = {str(k): p_at_1(items, mix(own, lex, shipped), k) for k in kind_weights}
         first = mix(own, lex, shipped)
         tables["quote"][name] = {str(w): p_at_1(items, first, KIND_WEIGHT, mix(big, lex, w)) for w in quote_weights}
+        shipped_quote = json.loads(QUOTE_WEIGHTS.read_text())["coef"][1]
+        tables["top"][name] = {str(n): p_at_1(items, first, KIND_WEIGHT, mix(big, lex, shipped_quote), n) for n in tops}
         print(f"{name:22} ({role}, {len(items)} questions)", flush=True)
         for label, key in (("reranker + w x BM25", "bm25"), (f"kind weight at w={shipped:g}", "kind")):
             print(f"  {label:34}" + "  ".join(f"{v}: {p:.3f}" for v, p in tables[key][name].items()))
         row = "  ".join(f"{v}: {p:.3f}" for v, p in tables["quote"][name].items())
         print(f"  {f'then mpnet + w x BM25, top {RESCORE_TOP}':34}{row}", flush=True)
+        if tops:
+            row = "  ".join(f"{n}: {p:.3f}" for n, p in tables["top"][name].items())
+            print(f"  {f'mpnet at w={shipped_quote:g}, top N':34}{row}", flush=True)
     dev = [n for n, r in roles.items() if r == "dev"]
-    best = {key: max(t[dev[0]], key=lambda v: statistics.mean(t[n][v] for n in dev)) for key, t in tables.items()}
+    best = {
+        key: max(t[dev[0]], key=lambda v: statistics.mean(t[n][v] for n in dev))
+        for key, t in tables.items()
+        if t[dev[0]]
+    }
     print(
         f"best on the development sets ({', '.join(dev)}): BM25 weight {best['bm25']}, kind weight {best['kind']}, "
         f"BM25 weight beside mpnet {best['quote']}"

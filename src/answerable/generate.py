@@ -63,6 +63,7 @@ def pick(
     rescore: Scorer | None = None,
     read: Sequence[str] | None = None,
     about: Sequence[str] | None = None,
+    top_n: int = RESCORE_TOP,
 ) -> int:
     """The index of the sentence that answers `claim`, given the ranker's `scores` for `sentences`.
 
@@ -70,7 +71,7 @@ def pick(
     to compare one country across all charts." above "A dashboard holds up to 40 charts.". Each point of
     `kinds.fit` (states the kind asked; has its finer form: a count of charts, a span of time, a clock
     time, a price) adds `kind_weight` to the sentence's log-odds. `rescore`, when given, is a better and
-    slower ranker (`quote_ranker_with`): it re-ranks the first `RESCORE_TOP` sentences of that order, as
+    slower ranker (`quote_ranker_with`): it re-ranks the first `top_n` sentences of that order, as
     `read` gives them (each under its section heading, `under_heading`), when given.
 
     Neither changes whether an answer is given. When the claim asks for a kind the gate checks
@@ -108,7 +109,7 @@ def pick(
     order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
     if rescore is None:
         return order[0]
-    shortlist = order[:RESCORE_TOP]
+    shortlist = order[:top_n]
     again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
 
