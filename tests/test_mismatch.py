@@ -9,7 +9,7 @@ import pytest
 
 from answerable import Status, decide
 from answerable.codec import decision_from_dict
-from answerable.mismatch import mismatch, opposed, other_year, years
+from answerable.mismatch import mismatch, negated, opposed, other_year, years
 from answerable.reasons import ReasonCode
 from answerable.render import render_decision
 from tests.conftest import NOW
@@ -150,3 +150,32 @@ def test_a_draft_that_names_another_year_is_no_answer(policy):  # type: ignore[n
     )
     d = decide(ev, policy.profile("strict"), NOW)
     assert d.status is Status.ABSTAIN and d.reason_codes == (R.NO_ANSWER_BEARING_EVIDENCE,)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "pair"),
+    [
+        (
+            "What kind of interethnic marriage became uncommon in the Jin dynasty?",
+            "Interethnic marriage between Han and Jurchen became common at this time.",
+            ("uncommon", "common"),
+        ),
+        ("What non-dynasty came before the Yuan?", "The Yuan dynasty was the first.", ("non-dynasty", "dynasty")),
+        ("Why are unsynced files skipped?", "Synced files are kept.", ("unsynced", "synced")),
+        # the sentence negates the word itself, or uses the question's own word, or the question uses both
+        ("What non-Chinese empire came first?", "The first time non-native Chinese people ruled.", None),
+        ("What non-Chinese empire came first?", "It was not Chinese.", None),
+        ("Which marriages became uncommon?", "Such marriages became uncommon, though common earlier.", None),
+        ("Which common custom became uncommon?", "The custom was common.", None),
+        # "unless" is no negation of "less"; a prefix with less than 4 letters after it is no negation
+        ("What happens unless I pay?", "You pay less.", None),
+        ("What unit is used?", "It is measured in metres.", None),
+    ],
+)
+def test_a_word_negated_by_its_prefix(question: str, sentence: str, pair: tuple[str, str] | None) -> None:
+    assert negated(question, sentence) == pair
+    assert mismatch(question, sentence) == pair
+
+
+def test_a_yes_or_no_question_with_a_negated_word_is_not_judged_by_it() -> None:
+    assert mismatch("Is interethnic marriage uncommon?", "Interethnic marriage became common.") is None

@@ -15,11 +15,14 @@ against stopping or ending ("When did the delta stop forming?" is not answered b
 "New York"); "end" is read only in the question, since in a sentence it is often a noun ("until the end of
 the Pleistocene" answers "When did the last glacial start?"), and "end up" is no ending.
 
+`negated(question, sentence)`: the question negates a word by its prefix ("uncommon", "non-dynasty") and
+the sentence speaks of the plain word, not negated ("became common"), and never of the negated one.
+
 `other_year(question, sentence)`: the question names a year (or a decade) and the sentence names only
 other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
 it. (`terms` already asks that some passage mention the year; this asks it of the answer's sentences.)
 
-`mismatch` is either, as the gate reads it, for a question that asks what, who, when, how, ...: a
+`mismatch` is any of these, as the gate reads it, for a question that asks what, who, when, how, ...: a
 yes-or-no question ("Is the API public?", "Was it released in 1995?") is answered by the opposite or by
 another year ("The API is private.", "It was released in 1985."), so it is never judged by them.
 """
@@ -184,6 +187,34 @@ def opposed(question: str, sentence: str) -> tuple[str, str] | None:
     return None
 
 
+# A word negated by its prefix ("uncommon", "non-dynasty", "nonviolent"): the rest is a word of 4 letters
+# or more. "unless" is no negation of "less".
+_NEGATED = re.compile(r"\b(?:un|non-?)(?P<plain>[a-z]{4,})\b")
+_NOT_NEGATED = frozenset(["less"])
+_HYPHENATED = re.compile(r"[a-z]+(?:-[a-z]+)*")
+_NEGATORS = frozenset(["not", "no", "never", "without"])
+
+
+def negated(question: str, sentence: str) -> tuple[str, str] | None:
+    """(the question's negated word, the plain word in `sentence`) when the question asks about what is not
+    something and the sentence speaks only of what is: "What kind of interethnic marriage became uncommon in
+    the Jin dynasty?" is not answered by "Interethnic marriage between Han and Jurchen became common at this
+    time.", nor "What non-dynasty came before the Yuan?" by "The Yuan dynasty was ...". A plain word the
+    sentence negates itself ("non-native Chinese" for "non-Chinese") or the question also uses is no
+    mismatch."""
+    asked = _HYPHENATED.findall(question.lower())
+    stated = _HYPHENATED.findall(sentence.lower())
+    for word in asked:
+        m = _NEGATED.fullmatch(word)
+        if m is None or m["plain"] in _NOT_NEGATED or m["plain"] in asked or word in stated:
+            continue
+        for i, token in enumerate(stated):
+            before = stated[i - 1] if i else ""
+            if token == m["plain"] and before not in _NEGATORS and not _NEGATED.fullmatch(before):
+                return word, token
+    return None
+
+
 def years(text: str) -> set[int]:
     """The years `text` names, spans and decades spelled out."""
     out: set[int] = set()
@@ -218,4 +249,4 @@ def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
     """
     if _YES_NO.match(question):
         return None
-    return opposed(question, sentence) or other_year(question, sentence)
+    return opposed(question, sentence) or negated(question, sentence) or other_year(question, sentence)
