@@ -226,7 +226,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "reject_mismatches",
         "Whether an answer whose sentences turn a word of the question into its opposite (lowest / highest, "
-        "enable / disable) or name only another year than it names is withheld (optional, default true).",
+        "enable / disable, uncommon / common) or name only another year than it names is withheld (optional, "
+        "default true).",
         _flag,
         default=True,
     ),
