@@ -33,17 +33,16 @@ class Kind(StrEnum):
         return "figure" if self is Kind.QUANTITY else "date or time"
 
 
-_QUANTITY_ASKED = re.compile(
-    r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
-    r"|\bwhat (?:is|was|are|were) the (?:\w+ )?(?:population|percentage|proportion)\b"
-    r"|\bwhat (?:percentage|percent|proportion|fraction|number) of\b|\bwhat (?:percentage|percent)\b",
-    re.I,
-)
 # A share of a whole is asked ("What percentage of Venice's residents died ...?"); a count or a year is
 # no answer to it ("Plague occurred in Venice 22 times between 1361 and 1528.").
-_PROPORTION_ASKED = re.compile(
+_PROPORTION = (
     r"\bwhat (?:is|was|are|were) the (?:\w+ )?(?:percentage|proportion|fraction)\b"
-    r"|\bwhat (?:percentage|percent|proportion|fraction)\b",
+    r"|\bwhat (?:percentage|percent|proportion|fraction)\b"
+)
+_PROPORTION_ASKED = re.compile(_PROPORTION, re.I)
+_QUANTITY_ASKED = re.compile(
+    r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
+    rf"|\bwhat (?:is|was|are|were) the (?:\w+ )?population\b|\bwhat number of\b|{_PROPORTION}",
     re.I,
 )
 _TIME_ASKED = re.compile(
