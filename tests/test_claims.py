@@ -104,6 +104,24 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ],
         ),
         (
+            "Which plan is cheapest, Starter, Team or Business?",
+            ["Which plan is cheapest: Starter?", "Which plan is cheapest: Team?", "Which plan is cheapest: Business?"],
+        ),
+        (
+            "In which year was it founded, 2019 or 2020?",
+            ["In which year was it founded: 2019?", "In which year was it founded: 2020?"],
+        ),
+        # A list that is the question itself, not alternatives after a question that asks which: one claim
+        # (it had been "Are ctenophores predators: vegetarian?" and "...: parasitic?").
+        (
+            "Are ctenophores predators, vegetarian or parasitic?",
+            ["Are ctenophores predators, vegetarian or parasitic?"],
+        ),
+        (
+            "When rocks lie on top of a fault, then they must be older or younger than the fault?",
+            ["When rocks lie on top of a fault, then they must be older or younger than the fault?"],
+        ),
+        (
             "Woman's Era and Naj are what kind of magazines?",
             ["Woman's Era is what kind of magazines?", "Naj is what kind of magazines?"],
         ),

@@ -37,7 +37,13 @@ _WHICH_OF = re.compile(
     r"^(?P<wh>which|who|what)\s+of\s+(?:the\s+)?(?P<a>.+?)\s+(?:and|or)\s+(?P<b>.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|did|does|do|can|could|will)\b.*)$",
     re.I,
 )
-_TRAILING_ALTERNATIVES = re.compile(r"^(?P<head>.+?),\s*(?P<a>[^,]+?)\s+or\s+(?P<b>[^,]+?)\s*$", re.I)
+# "Which player was born first, A or B?" (also "..., A, B or C?"): a question that asks which, who or what,
+# then the alternatives it chooses among. Not "Are ctenophores predators, vegetarian or parasitic?", whose
+# list is the question, nor "..., then they must be older or younger than the fault?".
+_TRAILING_ALTERNATIVES = re.compile(
+    r"^(?P<head>(?:(?:in|on|at|for|from|of|by|to|with)\s+)?(?:which|who|whom|what)\b[^,]+?)(?P<more>(?:,\s*[^,]+?)*),\s*(?P<a>[^,]+?)\s+or\s+(?P<b>[^,]+?)\s*$",
+    re.I,
+)
 _BOTH = re.compile(
     r"^(?P<aux>are|were|is|was|do|did)\s+both\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
     r"(?P<rest>(?:from|in|of|the|a|an|born|located|based)\b.*)$",
@@ -226,8 +232,9 @@ def _split_part(part: str) -> list[str]:
     if m:
         return [f"{m['wh']} of {m['a']} {m['rest']}{mark}", f"{m['wh']} of {m['b']} {m['rest']}{mark}"]
     m = _TRAILING_ALTERNATIVES.match(body)
-    if m and len(m["a"].split()) <= 6 and len(m["b"].split()) <= 6:
-        return [f"{m['head']}: {m['a']}{mark}", f"{m['head']}: {m['b']}{mark}"]
+    alternatives = [*(i.strip() for i in m["more"].split(",") if i.strip()), m["a"], m["b"]] if m else []
+    if m and len(alternatives) <= 4 and all(len(a.split()) <= 6 for a in alternatives):
+        return [f"{m['head']}: {a}{mark}" for a in alternatives]
     m = _IN_COMMON.match(body)
     items = [i for i in _LIST_SEPARATOR.split(m["items"]) if i.strip()] if m else []
     if m and 2 <= len(items) <= 4 and all(_is_name(i) for i in items):
