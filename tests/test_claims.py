@@ -56,7 +56,16 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "Who agreed to sign the Social Charter and was exempt from the legislation?",
             ["Who agreed to sign the Social Charter?", "Who was exempt from the legislation?"],
         ),
+        # A verb and only a name after it: the name is said of the first part's subject too.
+        (
+            "What prominent South African family distilled brandy and were Huguenots?",
+            [
+                "What prominent South African family distilled brandy?",
+                "What prominent South African family were Huguenots?",
+            ],
+        ),
         # ... not when it has a subject of its own.
+        ("What plan includes SSO and is Lumen free?", ["What plan includes SSO?", "is Lumen free?"]),
         (
             "Which plan includes SSO, and is there a student discount?",
             ["Which plan includes SSO?", "is there a student discount?"],

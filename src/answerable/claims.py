@@ -168,9 +168,11 @@ _WHAT_THING_ASKS = re.compile(
 # "What company was started as a Utopian group and was run by Pierrepont Noyes?": a part that opens with
 # its verb says a second thing of what the part before it asks for, which opens the part (the question
 # word and up to four words before that part's own auxiliary or past-tense verb).
+# A verb and nothing but a name after it ("... and were Huguenots?") says the name of that subject too; a
+# name with more after it is a subject of its own ("... and is Lumen free?").
 _PREDICATE_ONLY = re.compile(
-    rf"^(?i:{_AUX})\s+(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|its|"
-    r"his|her|any|some|all|each|every|both)\b)[a-z]"
+    rf"^(?i:{_AUX})\s+(?:(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|"
+    r"its|his|her|any|some|all|each|every|both)\b)[a-z]|(?:[A-Z][\w'-]*\s*){1,3}\??$)"
 )
 _WH_SUBJECT = re.compile(
     rf"^(?P<subject>(?:what|which|who)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,4}}?)\s+(?={_AUX}\b|[a-z]+ed\b)", re.I
