@@ -64,7 +64,9 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
                 "What prominent South African family were Huguenots?",
             ],
         ),
-        # ... not when it has a subject of its own.
+        # The first part's subject after a past tense that does not end in -ed too.
+        ("Which team won the cup and was Brazilian?", ["Which team won the cup?", "Which team was Brazilian?"]),
+        # ... not when the later part has a subject of its own.
         ("What plan includes SSO and is Lumen free?", ["What plan includes SSO?", "is Lumen free?"]),
         (
             "Which plan includes SSO, and is there a student discount?",

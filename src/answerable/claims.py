@@ -174,8 +174,17 @@ _PREDICATE_ONLY = re.compile(
     rf"^(?i:{_AUX})\s+(?:(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|"
     r"its|his|her|any|some|all|each|every|both)\b)[a-z]|(?:[A-Z][\w'-]*\s*){1,3}\??$)"
 )
+# Past tenses that do not end in -ed ("Which team won the cup and was Brazilian?").
+_IRREGULAR_PAST = (
+    "ate|became|began|bought|brought|built|came|caught|chose|drew|drove|fell|felt|fought|found|flew|gave|got|"
+    "grew|had|heard|held|kept|knew|led|left|lost|made|meant|met|paid|ran|rose|said|sang|sank|sat|saw|sent|"
+    "shot|sold|spoke|spent|stood|stole|struck|swam|taught|thought|threw|told|took|understood|went|won|wore|"
+    "wrote"
+)
 _WH_SUBJECT = re.compile(
-    rf"^(?P<subject>(?:what|which|who)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,4}}?)\s+(?={_AUX}\b|[a-z]+ed\b)", re.I
+    rf"^(?P<subject>(?:what|which|who)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,4}}?)\s+"
+    rf"(?={_AUX}\b|[a-z]+ed\b|(?:{_IRREGULAR_PAST})\b)",
+    re.I,
 )
 
 
