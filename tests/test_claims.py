@@ -64,6 +64,12 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
                 "What prominent South African family were Huguenots?",
             ],
         ),
+        # A verb phrase that no subject of the part before it takes says more of something inside that part:
+        # the question stays whole rather than leave the fragment "have occurred throughout its history?".
+        (
+            "Which theory says that slow processes still occur, and have occurred throughout its history?",
+            ["Which theory says that slow processes still occur, and have occurred throughout its history?"],
+        ),
         # The first part's subject after a past tense that does not end in -ed too.
         ("Which team won the cup and was Brazilian?", ["Which team won the cup?", "Which team was Brazilian?"]),
         # ... not when the later part has a subject of its own.

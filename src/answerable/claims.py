@@ -269,7 +269,11 @@ def _split_part(part: str) -> list[str]:
         pieces = []
     if len(pieces) > 1:
         pieces = [pieces[0], *(_referent_in(later, before) for before, later in pairwise(pieces))]
-        return [_clean(p) + mark for p in pieces]
+        # A part that is still only a verb phrase ("..., and have occurred throughout Earth's history?", after
+        # "Which theory states that slow processes are still occurring today") says more of something
+        # inside the part before it: no claim on its own, so the question stays whole.
+        if not any(_PREDICATE_ONLY.match(p.strip()) for p in pieces[1:]):
+            return [_clean(p) + mark for p in pieces]
     m = _BRIDGE.match(body)
     starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
     if m and not starts_as_question and _states_something(m["head"]) and len(m["tail"].split()) >= 3:
