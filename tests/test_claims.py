@@ -262,6 +262,29 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "What is the Growth plan, and is it possible to pay yearly?",
             ["What is the Growth plan?", "is it possible to pay yearly?"],
         ),
+        # An object "one" at the end is one of what the part before asks about, or of its plural.
+        (
+            "When do personal access tokens expire by default, and what is the longest lifetime I can give one?",
+            [
+                "When do personal access tokens expire by default?",
+                "what is the longest lifetime I can give a personal access token?",
+            ],
+        ),
+        ("What is an API key, and how do I create one?", ["What is an API key?", "how do I create an API key?"]),
+        ("What are share links, and how do I make one?", ["What are share links?", "how do I make a share link?"]),
+        (
+            "What plan includes SSO, and how do I get one?",
+            ["What plan includes SSO?", "how do I get a plan that includes SSO?"],
+        ),
+        ("Can I use webhooks, and how do I add one?", ["Can I use webhooks?", "how do I add a webhook?"]),
+        (
+            "How many projects can I have, and how do I delete one?",
+            ["How many projects can I have?", "how do I delete a project?"],
+        ),
+        # Not an object at the end, or nothing plural to be one of: left as it is.
+        ("What is a workspace and can I have more than one?", ["What is a workspace?", "can I have more than one?"]),
+        ("How do I rotate a key, and which one is active?", ["How do I rotate a key?", "which one is active?"]),
+        ("How do I rotate my key, and can I create one?", ["How do I rotate my key?", "can I create one?"]),
     ],
 )
 def test_hand_written_questions(question: str, parts: list[str]) -> None:

@@ -207,7 +207,7 @@ def _referent_in(later: str, before: str) -> str:
     m = _PRONOUN_SUBJECT.match(later.strip())
     named, who, what = _WHAT_IS.match(before), _WHO_ASKS.match(before), _WHAT_THING_ASKS.match(before)
     if m is None:
-        return _object_named(later, named, what)
+        return _object_named(later, named, what, before)
     pronoun = m["pro"].lower()
     if named:
         referent = named["named"]
@@ -220,10 +220,53 @@ def _referent_in(later: str, before: str) -> str:
     return f"{m['pre']} {referent}{m['post']}"
 
 
-def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None) -> str:
+# "... and what is the longest lifetime I can give one?": "one" as the object of a verb, at the end.
+_ONE_OBJECT = re.compile(
+    rf"^(?P<pre>.*\b(?!{_AUX}\b|(?:each|every|any|no|the|this|that|which|only|another|just|than)\b)[a-z]+)"
+    r"\s+one\s*$"
+)
+# "When do personal access tokens expire ...": a plural subject after the part's auxiliary.
+_PLURAL_SUBJECT = re.compile(
+    r"^(?:(?:when|how|where|why|how (?:long|often|much|many))\s+)?(?:do|are|were|did|can|will|should|must)\s+"
+    r"(?P<np>(?!(?:i|we|you|they|it|there|these|those|some|all|any|my|our|your|their)\b)[\w-]+(?:\s+[\w-]+){0,3}?"
+    r"[^\Ws]s)\s+[a-z]+\b"
+    # "Can I use webhooks", "How many projects can I have": the plural object the asker acts on.
+    r"|^(?:can|could|do|should|may)\s+(?:i|we)\s+[a-z]+\s+(?P<object>[\w-]+(?:\s+[\w-]+){0,3}?[^\Ws]s)\s*$"
+    r"|^how many\s+(?P<counted>[\w-]+(?:\s+[\w-]+){0,2}?[^\Ws]s)\s+(?:can|could|do|does|should|may|will)\b",
+    re.I,
+)
+
+
+def _a(noun_phrase: str) -> str:
+    return f"{'an' if noun_phrase[:1].lower() in 'aeiou' else 'a'} {noun_phrase}"
+
+
+def _one_of(before: str, named: re.Match[str] | None, what: re.Match[str] | None) -> str | None:
+    """What "one" in a later part stands for: one of what the part before it asks about ("What are share
+    links" -> "a share link", "What plan includes SSO" -> "a plan that includes SSO"), or one of its plural
+    subject ("When do personal access tokens expire" -> "a personal access token") or of the plural the
+    asker acts on or counts ("Can I use webhooks", "How many projects can I have"); None when unsaid."""
+    if named is not None:
+        phrase = named["named"].strip()
+        if re.match(r"(?:a|an|the)\s", phrase, re.I) or not re.search(r"[^\Ws]s$", phrase):
+            return phrase
+        return _a(phrase[:-1])
+    if what is not None:
+        return _a(f"{what['thing']} that {what['rest']}")
+    plural = _PLURAL_SUBJECT.match(before)
+    return _a((plural["np"] or plural["object"] or plural["counted"])[:-1]) if plural else None
+
+
+def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None, before: str = "") -> str:
     """`later` with its one object "it" named by the part before it, when that part asks what something is
     or which thing does something: "What is the REST API rate limit, and what happens when I exceed it?"
-    -> "what happens when I exceed the REST API rate limit?"."""
+    -> "what happens when I exceed the REST API rate limit?". An object "one" at the end stands for one of
+    what that part asks about or of its plural subject: "When do personal access tokens expire by
+    default, and what is the longest lifetime I can give one?" -> "... I can give a personal access token?"."""
+    one = _ONE_OBJECT.match(later.strip())
+    if one is not None:
+        referent = _one_of(before, named, what)
+        return f"{one['pre']} {referent}" if referent else later
     m = _PRONOUN_OBJECT.match(later.strip())
     if m is None or len(re.findall(r"\bit\b", later, re.I)) != 1:
         return later
