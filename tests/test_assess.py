@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
-from answerable.assess import confirmed, rivals, strongest_support
+from answerable.assess import CONFIRMATION_LEAD, SECOND_LOOK_BELOW, confirmed, rivals, second_look, strongest_support
 from answerable.codec import evidence_from_dict, evidence_to_dict
 from answerable.errors import InputError
 from answerable.policy import Precedence
@@ -382,6 +382,40 @@ def test_where_two_sources_are_nearly_tied_the_second_model_picks_the_one_quoted
     doubted = replace(audit, confirmation=0.1)
     ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.77)), (doubted, sso))
     assert decide(ev, strict, NOW).status is Status.ABSTAIN
+
+
+def test_a_second_look_at_a_clearly_weaker_source_when_the_second_model_doubts_the_strongest(policy) -> None:  # type: ignore[no-untyped-def]
+    """ "When does a share link expire if I don't change anything?": the FAQ's "Yes, with a share link." 0.82
+    (second model 0.27), the sharing page's "Links expire after 30 days by default." 0.74, no near tie. The
+    second model doubts the FAQ, so it is asked about the sharing page too (0.53), which leads the answer;
+    whether there is one is still decided by the strongest's confirmation."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5)
+    faq = replace(verdict("c1", "faq#5", S, 0.82), confirmation=0.27)
+    sharing = verdict("c1", "sharing#3", S, 0.74)
+    passages = (passage("faq#5", 0.82), passage("sharing#3", 0.74))
+    ev = evidence(passages, (faq, sharing))
+    assert rivals(ev, "c1", strict, NOW) == ()
+    assert second_look(ev, "c1", strict, NOW) == sharing
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "faq#5"  # not asked yet: the strongest leads
+    looked = evidence(passages, (faq, replace(sharing, confirmation=0.53)))
+    assert second_look(looked, "c1", strict, NOW) is None  # asked once
+    (claim,) = assess(looked, strict, NOW).claims
+    assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "sharing#3"
+    assert strongest_support(looked, "c1", strict, NOW) == faq
+    # Preferred, but by less than CONFIRMATION_LEAD: the strongest leads.
+    slightly = evidence(passages, (faq, replace(sharing, confirmation=0.27 + CONFIRMATION_LEAD - 0.01)))
+    assert assess(slightly, strict, NOW).claims[0].passage_ids[0] == "faq#5"
+    # The strongest confirmed at SECOND_LOOK_BELOW or more: no second look.
+    sure = evidence(passages, (replace(faq, confirmation=SECOND_LOOK_BELOW), sharing))
+    assert second_look(sure, "c1", strict, NOW) is None
+    # Under the support floor, or from the same document, it is no runner-up.
+    weak = evidence(passages, (faq, replace(sharing, strength=0.45)))
+    assert second_look(weak, "c1", strict, NOW) is None
+    same_doc = evidence((passage("faq#5", 0.82), passage("faq#6", 0.74)), (faq, replace(sharing, passage_id="faq#6")))
+    assert second_look(same_doc, "c1", strict, NOW) is None
+    # The strongest not confirmed: no answer, whatever the second look says.
+    doubted = evidence(passages, (replace(faq, confirmation=0.1), replace(sharing, confirmation=0.9)))
+    assert decide(doubted, strict, NOW).status is Status.ABSTAIN
 
 
 def test_a_source_that_names_what_the_strongest_does_not_is_put_to_the_second_model(policy) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from answerable import kinds
-from answerable.assess import assess, confirmed, to_confirm
+from answerable.assess import assess, confirmed, second_look, to_confirm
 from answerable.cite import verify_draft
 from answerable.claims import MAX_QUESTION_CHARS, Decomposer, RuleDecomposer
 from answerable.codec import to_jsonable
@@ -283,12 +283,13 @@ class Engine:
         ask = [(c, v) for c in evidence.claims for v in to_confirm(evidence, c.id, prof, now)]
         # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
         scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in ask]) if ask else []
-        asked = {(c.id, v.passage_id): float(s) for (c, v), s in zip(ask, scores, strict=True)}
-        verdicts = tuple(
-            replace(v, confirmation=asked[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in asked else v
-            for v in evidence.verdicts
-        )
-        return replace(evidence, verdicts=verdicts)
+        evidence = _with_confirmations(evidence, ask, scores)
+        # Where it doubts the strongest, a second look at the best other source (`assess.second_look`).
+        again = [(c, v) for c in evidence.claims if (v := second_look(evidence, c.id, prof, now)) is not None]
+        if again:
+            scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in again])
+            evidence = _with_confirmations(evidence, again, scores)
+        return evidence
 
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
@@ -385,6 +386,18 @@ class Engine:
         if self.log:
             self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
         return decision
+
+
+def _with_confirmations(
+    evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], scores: Sequence[float]
+) -> Evidence:
+    """`evidence` with the second model's score on each verdict it was `asked` about."""
+    got = {(c.id, v.passage_id): float(s) for (c, v), s in zip(asked, scores, strict=True)}
+    verdicts = tuple(
+        replace(v, confirmation=got[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in got else v
+        for v in evidence.verdicts
+    )
+    return replace(evidence, verdicts=verdicts)
 
 
 def _on_topic(passage: Passage, prof: Profile) -> bool:

@@ -423,7 +423,40 @@ def test_an_answer_the_second_model_does_not_confirm_is_an_abstention(store: SQL
     e, asked = confirming(store, confirm=0.1)
     d = e.ask("How do I rotate an API key?", as_of=NOW)
     assert d.status is Status.ABSTAIN and ReasonCode.NO_ANSWER_BEARING_EVIDENCE in d.reason_codes
-    assert 1 <= len(asked) <= 2 and e.generator.calls == 0  # type: ignore[attr-defined]
+    # The strongest support, a nearly tied source, and (doubting the strongest) the best other source.
+    assert 1 <= len(asked) <= 3 and e.generator.calls == 0  # type: ignore[attr-defined]
+
+
+def test_doubting_the_strongest_support_the_second_model_takes_a_second_look(store: SQLiteStore) -> None:
+    """Confirmed under SECOND_LOOK_BELOW, the strongest support leaves the best source from another document
+    to be asked about in a second call; preferred by CONFIRMATION_LEAD, it is the one the answer quotes."""
+    e, _ = confirming(store, confirm=0.9)
+    question = "How do I post alerts to a private Slack channel?"  # no source nearly tied to the strongest
+    first = e.ask(question, as_of=NOW)
+    lead = first.citations[0].passage_id
+    lead_text = next(p.text for p in (e.last_evidence.passages if e.last_evidence else ()) if p.id == lead)
+    calls: list[list[str]] = []
+
+    class Second(MockReranker):
+        def __init__(self, lead_score: float) -> None:
+            super().__init__(overlap)
+            self.lead_score = lead_score
+
+        def score_pairs(self, pairs):  # type: ignore[no-untyped-def]
+            calls.append([p for _, p in pairs])
+            return [self.lead_score if p == lead_text else 0.8 for _, p in pairs]
+
+    e.confirmer = Second(0.55)
+    d = e.ask(question, as_of=NOW)
+    assert d.status is Status.ANSWER and len(calls) == 2 and lead_text in calls[0] and lead_text not in calls[1]
+    assert d.citations[0].passage_id != lead
+    doc = {p.id: p.document_id for p in (e.last_evidence.passages if e.last_evidence else ())}
+    assert doc[d.citations[0].passage_id] != doc[lead]
+    # Confirmed at 0.6, the strongest is not doubted: one call, and it leads.
+    calls.clear()
+    e.confirmer = Second(0.6)
+    d = e.ask(question, as_of=NOW)
+    assert len(calls) == 1 and d.citations[0].passage_id == lead
 
 
 def test_the_second_model_is_not_asked_when_the_gate_abstains_anyway(store: SQLiteStore) -> None:
