@@ -6,7 +6,7 @@ Pure: values in, values out. `now` is passed in; nothing here reads a clock.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import date
 
@@ -99,38 +99,43 @@ def _rivals(
     if not ranked:
         return ()
     lead = ranked[0]
-    others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != by_id[lead.passage_id].document_id]
-
-    def missing(v: Verdict) -> int:
-        return len(_unmentioned(by_id[v.passage_id], terms)) if terms else 0
-
+    others, missing = _others(ranked, terms, by_id)
     lead_missing = missing(lead)
     near = next((v for v in others if lead.strength - v.strength < margin and missing(v) <= lead_missing), None)
     naming = next((v for v in others if not missing(v)), None) if lead_missing else None
     return tuple(dict.fromkeys(v for v in (near, naming) if v is not None))
 
 
+def _others(
+    ranked: list[Verdict], terms: tuple[Term, ...], by_id: dict[str, Passage]
+) -> tuple[list[Verdict], Callable[[Verdict], int]]:
+    """The supports from other documents than the strongest's (`ranked[0]`), strongest first, and how many
+    of the claim's names (`terms`) a support leaves unmentioned."""
+    lead_doc = by_id[ranked[0].passage_id].document_id
+    others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != lead_doc]
+
+    def missing(v: Verdict) -> int:
+        return len(_unmentioned(by_id[v.passage_id], terms)) if terms else 0
+
+    return others, missing
+
+
 def _runner_up(
-    ranked: list[Verdict], terms: tuple[Term, ...], by_id: dict[str, Passage], margin: float
+    ranked: list[Verdict], rivals: tuple[Verdict, ...], terms: tuple[Term, ...], by_id: dict[str, Passage]
 ) -> Verdict | None:
     """The strongest support from another source than the strongest's that mentions as many of the claim's
-    names, when it is no rival (`_rivals`): the source a second look may prefer (`SECOND_LOOK_BELOW`).
+    names, when it is none of the `rivals` (`_rivals`): the source a second look may prefer
+    (`SECOND_LOOK_BELOW`).
 
     "When does a share link expire if I don't change anything?": the FAQ's "Yes, with a share link." 0.82
     (second model 0.27), the sharing page's "Links expire after 30 days by default." 0.74 (0.53).
     """
     if not ranked:
         return None
-    lead = ranked[0]
-    lead_doc = by_id[lead.passage_id].document_id
-    others = [v for v in ranked[1:] if by_id[v.passage_id].document_id != lead_doc]
-
-    def missing(v: Verdict) -> int:
-        return len(_unmentioned(by_id[v.passage_id], terms)) if terms else 0
-
-    lead_missing = missing(lead)
+    others, missing = _others(ranked, terms, by_id)
+    lead_missing = missing(ranked[0])
     runner = next((v for v in others if missing(v) <= lead_missing), None)
-    return runner if runner is not None and runner not in _rivals(ranked, terms, by_id, margin) else None
+    return runner if runner is not None and runner not in rivals else None
 
 
 def _preferred(ranked: list[Verdict], rivals: tuple[Verdict, ...], runner: Verdict | None = None) -> list[Verdict]:
@@ -162,29 +167,33 @@ def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: 
     return next(iter(_candidates(evidence, claim_id, profile, now)), None)
 
 
+def _ranked(
+    evidence: Evidence, claim_id: str, profile: Profile, now: date
+) -> tuple[list[Verdict], tuple[Term, ...], dict[str, Passage]]:
+    """A claim's support that could count, strongest first (`_candidates`), the names it states that
+    evidence must mention (`_names`), and the passages by id."""
+    claim = next((c for c in evidence.claims if c.id == claim_id), None)
+    terms = _names(claim, profile) if claim is not None else ()
+    return _candidates(evidence, claim_id, profile, now), terms, {p.id: p for p in evidence.passages}
+
+
 def to_confirm(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
     """What the second model is asked about for a claim: its strongest support (`strongest_support`)
     first, then the rivals beside it (`_rivals`); empty when nothing could count."""
-    ranked = _candidates(evidence, claim_id, profile, now)
+    ranked, terms, by_id = _ranked(evidence, claim_id, profile, now)
     if not ranked:
         return ()
-    by_id = {p.id: p for p in evidence.passages}
-    claim = next((c for c in evidence.claims if c.id == claim_id), None)
-    terms = _names(claim, profile) if claim is not None else ()
     return (ranked[0], *_rivals(ranked, terms, by_id, profile.min_margin))
 
 
 def second_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
     """The runner-up (`_runner_up`) to put to the second model once it has scored the strongest support
     under `SECOND_LOOK_BELOW`; None when it did not, or there is none, or it is asked already."""
-    ranked = _candidates(evidence, claim_id, profile, now)
+    ranked, terms, by_id = _ranked(evidence, claim_id, profile, now)
     lead = ranked[0] if ranked else None
     if lead is None or lead.confirmation is None or lead.confirmation >= SECOND_LOOK_BELOW:
         return None
-    by_id = {p.id: p for p in evidence.passages}
-    claim = next((c for c in evidence.claims if c.id == claim_id), None)
-    terms = _names(claim, profile) if claim is not None else ()
-    runner = _runner_up(ranked, terms, by_id, profile.min_margin)
+    runner = _runner_up(ranked, _rivals(ranked, terms, by_id, profile.min_margin), terms, by_id)
     return runner if runner is not None and runner.confirmation is None else None
 
 
@@ -394,7 +403,7 @@ def _assess_claim(
         ordered = _by_strength(support)
         terms = _names(claim, profile)
         rivals = _rivals(ordered, terms, by_id, profile.min_margin)
-        ranked = _ids(_preferred(ordered, rivals, _runner_up(ordered, terms, by_id, profile.min_margin)))
+        ranked = _ids(_preferred(ordered, rivals, _runner_up(ordered, rivals, terms, by_id)))
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]

@@ -257,7 +257,7 @@ def _one_of(before: str, named: re.Match[str] | None, what: re.Match[str] | None
     return _a((plural["np"] or plural["object"] or plural["counted"])[:-1]) if plural else None
 
 
-def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None, before: str = "") -> str:
+def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None, before: str) -> str:
     """`later` with its one object "it" named by the part before it, when that part asks what something is
     or which thing does something: "What is the REST API rate limit, and what happens when I exceed it?"
     -> "what happens when I exceed the REST API rate limit?". An object "one" at the end stands for one of
