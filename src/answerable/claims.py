@@ -3,17 +3,20 @@
 Rule-based and pure. A single-part question is one claim. A multi-part question is split on:
 statements before the question ("X changed its name in 2004. What does ... stand for?"; not what the
 asker says of themself: "I deleted our workspace by accident. Can it be recovered?" is one claim), coordinated
-questions ("How do I rotate a key and how long does it take?", "..., and also ..."), alternatives and
+questions ("How do I rotate a key and how long does it take?", "..., and also ...", "What are webhooks,
+how do I set them up, ...?"), alternatives and
 comparisons ("Which of A and B ...", "..., A or B?", "A and B are what ...?", "What X do A and B have in
 common?"), and relative bridges ("... three Prime Ministers, one of which was assassinated ..."). An LLM
 decomposer can replace this behind the generator backends; the engine only needs
 `Decomposer.decompose(question)`.
+
+A later part says what its pronoun stands for when the part before names it ("How do I create an API key,
+and where do I store it?" -> "where do I store an API key?"): each claim is retrieved and judged alone.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
 from answerable.errors import ModelError
@@ -27,6 +30,10 @@ _WH = (
     r"(?:how|what|when|where|which|who|whom|whose|why|is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
 )
 _SPLIT_QUESTIONS = re.compile(rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+(?={_WH}\b)", re.I)
+# A comma alone ends a question that is whole before it ("What are webhooks, how do I set them up, and ...?")
+# before words that open another, never a relative clause ("..., which flows into the sea?"); not a clause
+# that sets the scene ("When a commission reached no decision, what happened?").
+_COMMA_QUESTION = re.compile(r",\s+(?=(?:how|what|why|can|could|do|does|did|is|are|will|should)\s+\w+\s+\w)", re.I)
 # A sentence splits into questions there only when it opens asking (its last sentence before the split,
 # where the sentence splitter kept "We use SSO. What role ...?" together): "The Rhine forms the border between
 # Austria and what other country?" and "The Rhine and what other river drained the Alps?" are one question
@@ -148,7 +155,8 @@ def _said_of(name: str, aux: str, rest: str, mark: str) -> str:
 _AUX = r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)"
 # "can they ...", "how much does it ...": a part whose subject is a pronoun; not "is it possible to ...".
 _PRONOUN_SUBJECT = re.compile(
-    rf"^(?P<pre>(?:(?:how|what|when|where|which|who|why)(?:\s+(?:much|many|long|often))?\s+)?{_AUX})\s+"
+    rf"^(?P<pre>(?:(?:(?:what|which)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}}|(?:how|when|where|who|why)"
+    rf"(?:\s+(?:much|many|long|often|far))?)\s+)?{_AUX})\s+"
     r"(?P<pro>they|it|he|she)\b(?!\s+(?:possible|necessary|ok|okay|true|safe|allowed|required|mandatory|worth|"
     r"hard|easy|better|advisable|recommended|likely)\b)(?P<post>.*)$",
     re.I,
@@ -156,8 +164,30 @@ _PRONOUN_SUBJECT = re.compile(
 # "... what happens when I exceed it?": an "it" that is the object of a verb, not a subject ("is it
 # possible ...", "it is ...").
 _PRONOUN_OBJECT = re.compile(
-    rf"^(?P<pre>.*\b(?!{_AUX}\b)[a-z]+)\s+it\b(?P<post>(?!\s+(?:is|was|has)\b).*)$",
+    r"^(?P<pre>(?:.*?\b(?P<w0>[\w'-]+)\s+)?(?P<w1>[a-z]+))\s+(?P<pro>it|them)\b(?P<post>(?!\s+(?:is|was|has)\b).*)$",
 )
+_AUX_WORDS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "does",
+        "do",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "has",
+        "have",
+        "may",
+        "must",
+    ]
+)
+# Auxiliaries that are also verbs of their own, after a subject: "which plans have it", "how do I do it".
+_MAIN_VERBS = frozenset(["has", "have", "had", "do", "does", "did"])
 _WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
 _WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
 _WHAT_THING_ASKS = re.compile(
@@ -197,18 +227,34 @@ def _referent_in(later: str, before: str) -> str:
     "Who can invite members, and can they export data?" asks whether those who can invite members can
     export data: split into "can they export data?", the claim would not say who. "What plan includes SSO,
     and how much does it cost?" asks the price of the plan that includes SSO, "What is the Pro plan, and
-    how much does it cost?" that of the Pro plan. Any other pronoun is left as it is ("How do I invite
-    members, and can they export data?": nothing asked names "they").
+    how much does it cost?" that of the Pro plan. Otherwise "it" or "they" stands for what the part before
+    it is about, when that is one thing of the pronoun's number (`_antecedent`): "How do I create an API
+    key, and where do I store it?" -> "where do I store an API key?". Any other pronoun is left as it is
+    ("Who did Obama marry and where was she born?").
     """
-    before = before.strip()
+    before = re.split(r"(?<=[.!?])\s+", before.strip())[-1]  # its question, not a statement before it
     subject = _WH_SUBJECT.match(before)
     if subject and _PREDICATE_ONLY.match(later.strip()):
         return f"{subject['subject']} {later.strip()}"
-    m = _PRONOUN_SUBJECT.match(later.strip())
+    return _pronoun_named(later, before)
+
+
+# A later question's opening that leaves its pronoun where it is: "If so, is it billable?".
+_OPENER = re.compile(r"^(?P<opener>(?:if so|if not|and|also|then|otherwise|in that case)\s*,?\s+)(?=\S)", re.I)
+
+
+def _pronoun_named(later: str, before: str) -> str:
+    """`later` with its pronoun named by `before` (see `_referent_in`), or as it is."""
+    later = later.strip()
+    opened = _OPENER.match(later)
+    opener = opened["opener"] if opened else ""
+    later = later[len(opener) :]
+    m = _PRONOUN_SUBJECT.match(later)
     named, who, what = _WHAT_IS.match(before), _WHO_ASKS.match(before), _WHAT_THING_ASKS.match(before)
     if m is None:
-        return _object_named(later, named, what, before)
+        return opener + _object_named(later, named, what, before)
     pronoun = m["pro"].lower()
+    referent: str | None
     if named:
         referent = named["named"]
     elif who and pronoun != "it":
@@ -216,8 +262,224 @@ def _referent_in(later: str, before: str) -> str:
     elif what and pronoun in ("it", "they"):
         referent = f"the {what['thing']} that {what['rest']}"
     else:
-        return later
-    return f"{m['pre']} {referent}{m['post']}"
+        referent = _antecedent(before, pronoun)
+    return f"{opener}{m['pre']} {referent}{m['post']}" if referent else opener + later
+
+
+# What a part before is about, for a pronoun after it (`_antecedent`): words that end a noun phrase, words
+# a noun phrase never opens with or holds, and the particles of a phrasal verb ("set up SSO").
+_PREPOSITIONS = frozenset(
+    [
+        "about",
+        "above",
+        "across",
+        "after",
+        "against",
+        "along",
+        "among",
+        "around",
+        "at",
+        "before",
+        "behind",
+        "below",
+        "between",
+        "beyond",
+        "by",
+        "during",
+        "except",
+        "for",
+        "from",
+        "in",
+        "inside",
+        "into",
+        "near",
+        "of",
+        "off",
+        "on",
+        "onto",
+        "out",
+        "outside",
+        "over",
+        "per",
+        "since",
+        "than",
+        "through",
+        "to",
+        "toward",
+        "towards",
+        "under",
+        "until",
+        "upon",
+        "via",
+        "with",
+        "within",
+        "without",
+    ]
+)
+_PARTICLES = frozenset(["up", "off", "out", "on", "down", "back", "over", "away", "in"])
+_NO_PHRASE = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "they",
+        "it",
+        "he",
+        "she",
+        "me",
+        "us",
+        "them",
+        "him",
+        "her",
+        "there",
+        "this",
+        "that",
+        "these",
+        "those",
+        "not",
+        "no",
+        "be",
+        "been",
+        "being",
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "will",
+        "would",
+        "how",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "and",
+        "or",
+        "but",
+        "if",
+    ]
+)
+_DETERMINERS = frozenset(
+    ["a", "an", "the", "my", "our", "your", "their", "its", "his", "her", "some", "any", "each", "every", "all"]
+)
+_BE_OR_HAVE = frozenset(["is", "are", "was", "were", "has", "have", "had"])
+_PARTICIPLE = re.compile(rf"^(?:[a-z]+(?:ed|en|wn)|{_IRREGULAR_PAST}|set|put|cut|shut|spread|hit|let|read)$")
+_OPENING = re.compile(
+    rf"^(?:(?:how|when|where|why|what|which)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}}\s+)?(?P<aux>{_AUX})\s+(?P<rest>.+)$",
+    re.I,
+)
+_WHO_DOES = re.compile(
+    rf"^who\s+(?:(?:can|could|may|must|should|will|would|does|did)\s+)?(?P<rest>(?!{_AUX}\b)[a-z].*)$", re.I
+)
+
+
+def _phrase(words: list[str]) -> str | None:
+    """`words` as a noun phrase of at most five words that names something, or None."""
+    lower = [w.lower() for w in words]
+    if not words or len(words) > 5 or any(w in _NO_PHRASE or w in _PREPOSITIONS for w in lower):
+        return None
+    return " ".join(words) if any(w not in _DETERMINERS for w in lower) else None
+
+
+def _acted_on(words: list[str]) -> str | None:
+    """The object of "create an API key", "set up SSO", "add a member to a team" (`words` open with the verb)."""
+    i = 2 if len(words) > 2 and words[1].lower() in _PARTICLES else 1
+    rest = words[i:]
+    end = next((k for k, w in enumerate(rest) if w.lower() in _PREPOSITIONS), len(rest))
+    if end > 1 and rest[end - 1].lower() in _PARTICLES:  # "set webhooks up"
+        end -= 1
+    return _phrase(rest[:end]) if re.fullmatch(r"[a-z]+", words[0]) else None
+
+
+def _bare_verb(word: str, aux: str) -> bool:
+    """Is `word` the verb `aux` takes: a participle after "is" or "has" ("stored"), a bare verb after "does"
+    or "can" ("cost"), not a noun in the plural ("events")?"""
+    if not re.fullmatch(r"[a-z]+", word):
+        return False
+    if aux.lower() in _BE_OR_HAVE:
+        return _PARTICIPLE.match(word) is not None
+    return word not in _NO_PHRASE and not word.endswith("ed") and (not word.endswith("s") or word.endswith("ss"))
+
+
+def _subject(aux: str, words: list[str]) -> str | None:
+    """The subject of "(where) are backups stored (in ...)", "(how much) does add-on storage cost": the words
+    before a verb that ends the part or opens its last prepositional phrase."""
+    for k in range(1, min(5, len(words) - 1) + 1):
+        rest = words[k + 1 :]
+        if rest and rest[0].lower() not in _PREPOSITIONS:
+            continue
+        found = _phrase(words[:k])
+        if found and _bare_verb(words[k], aux):
+            return found
+    return None
+
+
+def _named_subject(aux: str, words: list[str]) -> list[str]:
+    """A name and what it acts on ("(how long) does Lumen keep raw events"): both, for the pronoun's number
+    to choose between."""
+    j = 1 if words and words[0].lower() == "the" else 0
+    start = j
+    while j < len(words) and words[j][:1].isupper():
+        j += 1
+    if j == start or j >= len(words) - 1 or not _bare_verb(words[j], aux):
+        return []
+    acted = _acted_on(words[j:])
+    return [" ".join(words[:j]), acted] if acted else []
+
+
+def _plural(phrase: str) -> bool:
+    last = phrase.split()[-1]
+    return last.endswith("s") and not last.endswith("ss") and len(last) > 2
+
+
+def _antecedent(before: str, pronoun: str) -> str | None:
+    """What "it" or "they" in a later part stands for: the one thing of its number the part before is about.
+
+    What the asker (or whoever asks "who") acts on ("How do I create an API key" -> "an API key", "Who can
+    delete a workspace" -> "a workspace"), else the subject of a part with no object ("Where are backups
+    stored" -> "backups", "What does error E309 mean" -> "error E309"), else whichever of a name and what it
+    acts on has the pronoun's number ("How long does Lumen keep raw events", "them" -> "raw events"). None
+    when none is or both are: "Does the desktop app support Linux, and how do I install it?" is left as it is.
+    """
+    if pronoun not in ("it", "they", "them"):
+        return None
+    body = before.strip().rstrip("?.!").strip()
+    candidates: list[str] = []
+    who = _WHO_DOES.match(body)
+    opening = _OPENING.match(body)
+    if who:
+        found = _acted_on(who["rest"].replace(",", " ").split())
+        candidates = [found] if found else []
+    elif opening:
+        aux, rest = opening["aux"], opening["rest"].replace(",", " ").split()
+        if rest[0].lower() in ("i", "we", "you"):
+            found = _acted_on(rest[1:]) if len(rest) > 2 else None
+            candidates = [found] if found else []
+        else:
+            found = _subject(aux, rest)
+            candidates = [found] if found else _named_subject(aux, rest)
+    counted = _PLURAL_SUBJECT.match(body)
+    if not candidates and counted and counted["counted"]:  # "How many seats can I add" -> "seats"
+        candidates = [counted["counted"]]
+    agreeing = [c for c in candidates if _plural(c) == (pronoun != "it")]
+    return agreeing[0] if len(agreeing) == 1 else None
 
 
 # "... and what is the longest lifetime I can give one?": "one" as the object of a verb, at the end.
@@ -258,25 +520,46 @@ def _one_of(before: str, named: re.Match[str] | None, what: re.Match[str] | None
 
 
 def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] | None, before: str) -> str:
-    """`later` with its one object "it" named by the part before it, when that part asks what something is
-    or which thing does something: "What is the REST API rate limit, and what happens when I exceed it?"
-    -> "what happens when I exceed the REST API rate limit?". An object "one" at the end stands for one of
-    what that part asks about or of its plural subject: "When do personal access tokens expire by
-    default, and what is the longest lifetime I can give one?" -> "... I can give a personal access token?"."""
+    """`later` with its one object "it" or "them" named by the part before it, when that part asks what
+    something is or which thing does something: "What is the REST API rate limit, and what happens when I
+    exceed it?" -> "what happens when I exceed the REST API rate limit?"; else by what that part is about
+    (`_antecedent`): "What does error E309 mean and how do I fix it?" -> "how do I fix error E309?". An
+    object "one" at the end stands for one of what that part asks about or of its plural subject: "When do
+    personal access tokens expire by default, and what is the longest lifetime I can give one?" -> "... I
+    can give a personal access token?"."""
     one = _ONE_OBJECT.match(later.strip())
     if one is not None:
         referent = _one_of(before, named, what)
         return f"{one['pre']} {referent}" if referent else later
     m = _PRONOUN_OBJECT.match(later.strip())
-    if m is None or len(re.findall(r"\bit\b", later, re.I)) != 1:
+    if m is None or len(re.findall(r"\b(?:it|they|them)\b", later, re.I)) != 1:
         return later
+    w0, w1 = m["w0"], m["w1"]
+    if w1.lower() in _AUX_WORDS and not (w1.lower() in _MAIN_VERBS and w0 and w0.lower() not in _NO_PHRASE):
+        return later  # "is it ...", "can it ...": a subject, not an object; but "which plans have it"
     if named is not None:
         referent = named["named"]
     elif what is not None:
         referent = f"the {what['thing']} that {what['rest']}"
     else:
-        return later
-    return f"{m['pre']} {referent}{m['post']}"
+        referent = _antecedent(before, m["pro"].lower())
+    return f"{m['pre']} {referent}{m['post']}" if referent else later
+
+
+# A question whole on its own: it opens with its auxiliary, or with its question word and the auxiliary
+# ("What are webhooks", "Where is data stored", "What role do members get", "How many seats can I add");
+# not "When imperialism does not impact ..., what is it called?", whose "when" opens a clause.
+_INVERTED = re.compile(
+    rf"^(?:(?:(?:what|which|whose)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}}|how(?:\s+(?:much|many|long|often|far|old|big)"
+    rf"(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}})?|when|where|who|why)\s+)?{_AUX}\s+\w",
+    re.I,
+)
+
+
+def _comma_questions(piece: str) -> list[str]:
+    """`piece` split at commas that end a whole question before another (`_COMMA_QUESTION`)."""
+    parts = _COMMA_QUESTION.split(piece)
+    return parts if all(_INVERTED.match(p.strip()) for p in parts[:-1]) else [piece]
 
 
 def _split_part(part: str) -> list[str]:
@@ -307,16 +590,19 @@ def _split_part(part: str) -> list[str]:
     if m and len(m["a"].split()) <= 5 and len(m["b"].split()) <= 5:
         rest = _singular_verb(re.sub(r"\bboth\s+", "", m["rest"], count=1, flags=re.I))
         return [f"{m['a']} {rest}{mark}", f"{m['b']} {rest}{mark}"]
-    pieces = [p for p in _SPLIT_QUESTIONS.split(body) if p and p.strip()]
+    pieces = [q for p in _SPLIT_QUESTIONS.split(body) if p and p.strip() for q in _comma_questions(p)]
     if pieces and not _OPENS_ASKING.match(re.split(r"(?<=[.!?])\s+", pieces[0].strip())[-1]):
         pieces = []
     if len(pieces) > 1:
-        pieces = [pieces[0], *(_referent_in(later, before) for before, later in pairwise(pieces))]
+        named = [pieces[0]]
+        for later in pieces[1:]:  # each part read after the one before it, its own pronoun named
+            named.append(_referent_in(later, named[-1]))
         # A part that is still only a verb phrase ("..., and have occurred throughout Earth's history?", after
         # "Which theory states that slow processes are still occurring today") says more of something
-        # inside the part before it: no claim on its own, so the question stays whole.
-        if not any(_PREDICATE_ONLY.match(p.strip()) for p in pieces[1:]):
-            return [_clean(p) + mark for p in pieces]
+        # inside the part before it: no claim on its own, so the question stays whole. (A part whose pronoun
+        # was named is no verb phrase: "can they export data?" -> "can new members export data?".)
+        if not any(_PREDICATE_ONLY.match(p.strip()) and p == n for p, n in zip(pieces[1:], named[1:], strict=True)):
+            return [_clean(p) + mark for p in named]
     m = _BRIDGE.match(body)
     starts_as_question = re.match(rf"{_WH}\b", body, re.I) is not None
     if m and not starts_as_question and _states_something(m["head"]) and len(m["tail"].split()) >= 3:
@@ -345,6 +631,7 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
     closes the last part asked when nothing follows it."""
     out: list[list[str]] = []
     said = ""
+    asked = ""  # the last part of the question before, for a pronoun that opens the next one
     for sentence in sentences:
         if _COURTESY_ALONE.match(sentence):
             continue
@@ -358,6 +645,9 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
         pieces = _split_part(sentence)
         if said:
             pieces[0], said = f"{said} {pieces[0]}", ""
+        elif asked:  # "Does the API have a rate limit? What happens when I exceed it?"
+            pieces[0] = _pronoun_named(pieces[0], asked.rstrip("?"))
+        asked = pieces[-1] if sentence.endswith("?") else ""
         out.append(pieces)
     if said and out:  # said after the question ("How do I reset my password? I use SSO."): its situation too
         out[-1][-1] = f"{out[-1][-1]} {said}"
