@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import ExtractiveGenerator, asks, pick, refers_back, rows_asked, under_heading
+from answerable.generate import (
+    ExtractiveGenerator,
+    as_ranked,
+    asks,
+    pick,
+    refers_back,
+    rows_asked,
+    under_heading,
+    without_pointers,
+)
 from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
@@ -330,3 +339,23 @@ def test_of_the_sentences_with_the_form_asked_one_naming_what_the_question_names
         [(Claim("c1", "How long are audit events kept?"), [Passage("p#1", "p", text)])],
     )
     assert plain.sentences[0].text == "Business workspaces keep audit events for 1 year."
+
+
+def test_the_models_do_not_read_a_pointer_that_names_what_another_page_answers() -> None:
+    cancel = (
+        "The Owner can cancel from **Admin console > Billing > Plan > Cancel subscription**. For what happens to "
+        "your files after cancelling, see the [FAQ](../troubleshooting/faq.md)."
+    )
+    assert (
+        without_pointers(cancel)
+        == "The Owner can cancel from **Admin console > Billing > Plan > Cancel subscription**."
+    )
+    # A bare pointer names a page only, and text without a pointer, or nothing but one, is read as it is.
+    bare = "Yes. Paying annually costs less. See [Plans and pricing](../billing/plans.md)."
+    alone = "For link options, see [Team folders and sharing](../sync/team-folders.md)."
+    for text in (bare, "Exports can be up to 5 GB.\nLarger ones are split.", alone):
+        assert without_pointers(text) == text
+    p = Passage("billing#6", "billing", cancel, title="Invoices", heading_path=("Invoices", "Cancel your subscription"))
+    assert as_ranked(p) == (
+        "Cancel your subscription. The Owner can cancel from **Admin console > Billing > Plan > Cancel subscription**."
+    )

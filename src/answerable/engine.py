@@ -27,7 +27,15 @@ from answerable.codec import to_jsonable
 from answerable.embed import Embedder
 from answerable.errors import InputError
 from answerable.gate import authorize, causes, decide
-from answerable.generate import ExtractiveGenerator, Generator, candidates, pick, split_sentences, under_heading
+from answerable.generate import (
+    ExtractiveGenerator,
+    Generator,
+    as_ranked,
+    candidates,
+    pick,
+    split_sentences,
+    without_pointers,
+)
 from answerable.ingest.chunking import content_hash, embedding_text
 from answerable.injection import screen
 from answerable.models import load_confirmer
@@ -234,7 +242,9 @@ class Engine:
         # Each passage as the rankers read its sentences: after its section's heading ("How often alerts
         # run" for "How often are alerts evaluated?", 0.71 without it, under the retrieval bar). Passages
         # without sections (the shared datasets') are read as they are.
-        texts = [under_heading(p, p.text) for p in passages]
+        # Nor do they read its pointers to other pages, which name what the question asks about and answer
+        # nothing (`without_pointers`).
+        texts = [as_ranked(p) for p in passages]
         if vectors is None or not passages:
             return self.reranker.score(query.text, texts)
         qv = query.vector if query.vector is not None else self.embedder.embed([query.text])[0]
@@ -282,14 +292,22 @@ class Engine:
         # Each claim's strongest support, and its rivals from other sources, for the model to pick from.
         ask = [(c, v) for c in evidence.claims for v in to_confirm(evidence, c.id, prof, now)]
         # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
-        scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in ask]) if ask else []
+        scores = (
+            self.confirmer.score_pairs([(c.text, self._confirmed(by_id[v.passage_id])) for c, v in ask]) if ask else []
+        )
         evidence = _with_confirmations(evidence, ask, scores)
         # Where it doubts the strongest, a second look at the best other source (`assess.second_look`).
         again = [(c, v) for c in evidence.claims if (v := second_look(evidence, c.id, prof, now)) is not None]
         if again:
-            scores = self.confirmer.score_pairs([(c.text, by_id[v.passage_id].text) for c, v in again])
+            scores = self.confirmer.score_pairs([(c.text, self._confirmed(by_id[v.passage_id])) for c, v in again])
             evidence = _with_confirmations(evidence, again, scores)
         return evidence
+
+    @staticmethod
+    def _confirmed(passage: Passage) -> str:
+        """What the second model reads of a passage: its text without pointers to other pages (as the
+        reranker reads it; under its heading it confirmed worse, docs/quality.md)."""
+        return without_pointers(passage.text)
 
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
@@ -349,7 +367,7 @@ class Engine:
         to the workspace page (0.78); the sentence that instructs, the answer, is not (0.48)."""
         sentences = split_sentences(passage.text)
         if not sentences:
-            return passage.text
+            return without_pointers(passage.text)
         _, texts, read, about = candidates([(passage, sentences)])
         return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read, about=about)]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from answerable import kinds
@@ -16,7 +17,7 @@ from answerable.errors import ModelError
 from answerable.ingest.chunking import embedding_text
 from answerable.models.ensemble import logit
 from answerable.render import UNPRINTABLE
-from answerable.terms import Mentions, named_terms, points_elsewhere
+from answerable.terms import Mentions, has_cross_reference, named_terms, points_elsewhere, without_cross_references
 from answerable.types import Claim, Draft, DraftSentence, Passage
 
 
@@ -169,6 +170,25 @@ def under_heading(passage: Passage, text: str) -> str:
     """
     heading = passage.heading_path[-1] if len(passage.heading_path) > 1 else ""
     return f"{heading}. {text}" if heading and heading != passage.title else text
+
+
+@lru_cache(maxsize=4096)
+def without_pointers(text: str) -> str:
+    """`text` without its sentences that only point to another page (`terms.points_elsewhere`), as the
+    models read a passage to judge whether it answers: "For what happens to your files after cancelling,
+    see the [FAQ](...)." made a page on how to cancel read as the answer to "What happens to our files
+    after we cancel the subscription?" (0.98 against the FAQ's 0.95, which says). Text with no pointer is
+    returned as it is; a passage that is nothing but pointers too."""
+    if not has_cross_reference(text):
+        return text
+    sentences = sentences_of(text)
+    kept = [s for s in sentences if not (points_elsewhere(s) and re.search(r"\w", without_cross_references(s)))]
+    return "\n".join(kept) if kept and len(kept) < len(sentences) else text
+
+
+def as_ranked(passage: Passage) -> str:
+    """`passage` as the models read it to judge it: under its section heading, without its pointers."""
+    return under_heading(passage, without_pointers(passage.text))
 
 
 def introduced(sentences: Sequence[str], i: int) -> list[int]:

@@ -141,6 +141,11 @@ def without_cross_references(text: str) -> str:
     return _CROSS_REFERENCE.sub("", text)
 
 
+def has_cross_reference(text: str) -> bool:
+    """Does `text` point to another page anywhere ("see the [FAQ](...)", "Refer to Exports")?"""
+    return _CROSS_REFERENCE.search(text) is not None
+
+
 def points_elsewhere(sentence: str) -> bool:
     """Does `sentence` only point to another page ("See [Team folders and sharing](...) for link
     options.", "For what happens to your files after cancelling, see the [FAQ](...).")? It answers

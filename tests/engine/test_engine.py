@@ -503,3 +503,31 @@ def test_a_search_of_a_few_words_that_finds_no_answer_asks_for_the_question(stor
     asked = e.ask("How long should I proof sourdough?", as_of=NOW)
     assert asked.status is Status.ABSTAIN and asked.reason_codes
     assert asked.next_step == asked.reason_codes[0].next_step != KEYWORDS_NEXT_STEP
+
+
+def test_a_page_that_points_to_the_answer_does_not_take_its_place(tmp_path: Path) -> None:
+    """Stowly's "What happens to our files after we cancel the subscription?" quoted the billing page's "The
+    Owner can cancel from ...": its pointer "For what happens to your files after cancelling, see the FAQ."
+    made it read as the answer (0.98 against the FAQ's 0.95)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "billing.md").write_text(
+        "# Billing\n\n## Cancel your subscription\n\nThe Owner can cancel from the billing page. For what happens to "
+        "your files after you cancel the subscription, see the [FAQ](faq.md).\n"
+    )
+    (docs / "faq.md").write_text(
+        "# FAQ\n\n## Cancelling\n\nAfter the subscription ends, your files stay read-only for 60 days.\n"
+    )
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+    read: list[str] = []
+
+    def rerank(q: str, p: str) -> float:
+        read.append(p)
+        return 0.95 if "60 days" in p else min(0.99, 0.5 + overlap(q, p))
+
+    d = on_topic(engine(s, rerank=rerank), 0.0).ask(
+        "What happens to our files after we cancel the subscription?", as_of=NOW
+    )
+    assert d.status is Status.ANSWER and [c.passage_id for c in d.citations] == ["faq#0"], d
+    assert read and not any("see the [FAQ]" in text for text in read)
