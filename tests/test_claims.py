@@ -191,6 +191,38 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         ("Good morning. I lost my 2FA device. How do I get back in?", ["I lost my 2FA device. How do I get back in?"]),
         ("Hi", ["Hi"]),  # nothing else asked: the message is the question
         ("Best practices for API keys?", ["Best practices for API keys?"]),
+        # So is what the asker tells of someone at their workplace, or of a thing of theirs with no name in it
+        # when the question speaks as the asker.
+        (
+            "A colleague left a file locked and their laptop went to sleep. After how long does the lock expire?",
+            ["A colleague left a file locked and their laptop went to sleep. After how long does the lock expire?"],
+        ),
+        (
+            "A customer's restore job has shown no progress for about 7 hours. Which PagerDuty service do I page?",
+            ["A customer's restore job has shown no progress for about 7 hours. Which PagerDuty service do I page?"],
+        ),
+        (
+            "Someone uploaded a file with personal data by mistake. Who can remove it permanently?",
+            ["Someone uploaded a file with personal data by mistake. Who can remove it permanently?"],
+        ),
+        (
+            "Malware messed up a whole project folder. Which plans let me rewind a folder?",
+            ["Malware messed up a whole project folder. Which plans let me rewind a folder?"],
+        ),
+        # A statement of a fact is a claim of its own: it names something, or asks nothing as the asker, or
+        # tells of a role of something named.
+        (
+            "VIVA Media AG changed its name in 2004. What does their new acronym stand for?",
+            ["VIVA Media AG changed its name in 2004.", "What does their new acronym stand for?"],
+        ),
+        (
+            "Some species of beroe have a pair of strips of adhesive cells. What does it do?",
+            ["Some species of beroe have a pair of strips of adhesive cells.", "What does it do?"],
+        ),
+        (
+            "A member of the band was born in Zanzibar. Where did he go to school?",
+            ["A member of the band was born in Zanzibar.", "Where did he go to school?"],
+        ),
         (
             "I deleted our workspace by accident yesterday. Can it be recovered?",
             ["I deleted our workspace by accident yesterday. Can it be recovered?"],

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from answerable.terms import Mentions, named_terms, points_elsewhere, states_otherwise, without_cross_references
+from answerable.terms import (
+    Mentions,
+    named_terms,
+    points_elsewhere,
+    required_terms,
+    states_otherwise,
+    without_cross_references,
+)
 
 
 def texts(question: str) -> list[str]:
@@ -132,3 +139,16 @@ def test_a_sentence_that_only_points_to_another_page() -> None:
     assert without_cross_references("Limits apply; see [Rate limits](../api/rate-limits.md) for details.") == (
         "Limits apply;."
     )
+
+
+def test_a_figure_of_the_askers_situation_is_not_required_of_the_evidence() -> None:
+    """The asker measures their own case ("about 7 hours"); the runbook states its limit ("more than 6 hours")."""
+    stuck = "A customer's restore job has shown no progress for about 7 hours. Which PagerDuty service do I page?"
+    assert [t.text for t in required_terms(stuck)] == ["PagerDuty"]
+    assert texts(stuck) == ["7", "PagerDuty"]
+    # A name of the situation stays required, and a figure the question asks about too.
+    trial = "Our 14-day trial on Growth ends tomorrow. Can the 14-day trial be extended?"
+    assert [t.text for t in required_terms(trial)] == ["14", "Growth"]
+    # A statement of a fact is no situation: all it states is required.
+    fact = "VIVA Media AG changed its name in 2004. What does the new acronym stand for?"
+    assert required_terms(fact) == named_terms(fact)

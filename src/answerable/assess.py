@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import date
 
 from answerable.policy import Precedence, Profile
-from answerable.terms import Mentions, Term, mentions_in, named_terms, without_cross_references
+from answerable.terms import Mentions, Term, mentions_in, named_terms, required_terms, without_cross_references
 from answerable.types import (
     Assessment,
     Claim,
@@ -204,7 +204,7 @@ def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tu
 
 def _names(claim: Claim, profile: Profile) -> tuple[Term, ...]:
     """The names a claim states, where the profile asks that evidence mention them."""
-    return named_terms(claim.text) if profile.require_named_terms else ()
+    return required_terms(claim.text) if profile.require_named_terms else ()
 
 
 def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
@@ -306,7 +306,7 @@ def _named_terms_covered(claims: list[ClaimAssessment], usable: list[Passage]) -
     mentions: Mentions | None = None
     out = []
     for c in claims:
-        terms = named_terms(c.claim.text) if c.status in _ANSWERING else ()
+        terms = required_terms(c.claim.text) if c.status in _ANSWERING else ()
         if terms:
             mentions = mentions or mentions_in(tuple(_own_words(p) for p in drawn_on))
             unmatched = mentions.unmatched(terms)

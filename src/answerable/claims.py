@@ -613,6 +613,30 @@ def _split_part(part: str) -> list[str]:
 # "I deleted our workspace by accident yesterday. Can it be recovered?": what the asker says of themself
 # is the situation the question is asked in, not a fact the documentation must establish.
 _ASKER_SAYS = re.compile(r"^(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|My|Our)\b")
+# So is what the asker tells of someone in their workplace ("A colleague left a file locked ...", "An
+# Owner lost their phone ...", "A customer's restore job has shown no progress ...", "Someone uploaded
+# ..."); not "A member of the band ..." (a role of something named), which states a fact.
+_SOMEONE_DID = re.compile(
+    r"^(?:someone|somebody|(?:(?:a|an|one of (?:our|my)|our|my)\s+)?(?:new\s+)?(?:colleague|co-?worker|"
+    r"teammate|customer|client|user|member|employee|contractor|guest|owner|admin|administrator|manager|"
+    r"person|intern|developer|engineer|hire)s?(?:'s|’s)?)\b(?!\s+of\b)",
+    re.I,
+)
+# The asker speaking in the question after a statement: "Malware messed up a whole project folder. Which
+# plans let me rewind a folder ...?" tells what happened to them.
+_ASKER_IN = re.compile(r"\b(?:I|me|my|we|us|our)\b", re.I)
+
+
+def _tells_situation(sentence: str, after: str) -> bool:
+    """Is `sentence`, a statement before the question `after`, the asker's situation rather than a fact
+    the documentation must establish? Said of themself, or of someone in their workplace, or of a thing of
+    theirs with no name in it ("Malware messed up a whole project folder.") when the question speaks as the
+    asker; "VIVA Media AG changed its name in 2004. What does their new acronym stand for?" states a fact."""
+    text = sentence.replace("’", "'")
+    if _ASKER_SAYS.match(text) or _SOMEONE_DID.match(text):
+        return True
+    unnamed = not re.search(r"\s[A-Z]|\d", text)  # no name, acronym or figure after its first word
+    return unnamed and _ASKER_IN.search(after) is not None
 
 
 # A support message's courtesies: a greeting or thanks alone is no part of the question ("Hi team!",
@@ -626,20 +650,36 @@ _COURTESY_ALONE = re.compile(rf"^{_COURTESY}\W*$", re.I)
 _GREETING_BEFORE = re.compile(rf"^{_GREETING}(?:\s+(?:there|team|all|everyone))?\s*[,!.]\s+(?=\S)", re.I)
 
 
+def situation(text: str) -> tuple[str, ...]:
+    """The sentences of a question or claim that tell the asker's situation (`_tells_situation`), before or
+    after what it asks; none when it asks nothing."""
+    sentences = question_sentences(text)
+    asked = [s for s in sentences if s.endswith("?")]
+    if not asked:
+        return ()
+    return tuple(
+        s
+        for k, s in enumerate(sentences)
+        if not s.endswith("?")
+        and _tells_situation(s, next((a for a in sentences[k + 1 :] if a.endswith("?")), asked[-1]))
+    )
+
+
 def _in_context(sentences: list[str]) -> list[list[str]]:
     """Each sentence's parts; what the asker says of themself opens the first part of what follows it, or
     closes the last part asked when nothing follows it."""
     out: list[list[str]] = []
     said = ""
     asked = ""  # the last part of the question before, for a pronoun that opens the next one
-    for sentence in sentences:
+    for k, sentence in enumerate(sentences):
         if _COURTESY_ALONE.match(sentence):
             continue
         greeted = _GREETING_BEFORE.match(sentence)
         if greeted:
             rest = sentence[greeted.end() :]
             sentence = rest[:1].upper() + rest[1:]
-        if not sentence.endswith("?") and _ASKER_SAYS.match(sentence.replace("’", "'")):
+        after = next((s for s in sentences[k + 1 :] if s.endswith("?")), "")
+        if not sentence.endswith("?") and _tells_situation(sentence, after):
             said = f"{said} {sentence}".strip()
             continue
         pieces = _split_part(sentence)

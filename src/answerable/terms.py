@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from answerable.claims import question_sentences
+from answerable.claims import question_sentences, situation
 
 # A word, with its apostrophes and hyphens; a number with its decimal point, thousands commas and a slash
 # between figures ("24/7", "2023/24").
@@ -113,6 +113,20 @@ def named_terms(text: str) -> tuple[Term, ...]:
         for sentence in question_sentences(item):
             _add_terms(_TOKEN.findall(sentence), terms)
     return tuple(terms.values())
+
+
+def required_terms(text: str) -> tuple[Term, ...]:
+    """The names and numbers of a claim that evidence must mention (`require_named_terms`): all it states,
+    but a figure of the situation the asker tells before or after asking ("A customer's restore job has
+    shown no progress for about 7 hours. Which PagerDuty service do I page?"): that is the asker's own
+    measure, which the documentation, stating its own limits ("after 6 hours"), never repeats."""
+    terms = named_terms(text)
+    told = situation(text)
+    if not told:
+        return terms
+    said = {t.key for sentence in told for t in named_terms(sentence) if _is_figure(t)}
+    elsewhere = {t.key for s in question_sentences(text) if s not in told for t in named_terms(s)}
+    return tuple(t for t in terms if t.key not in said or t.key in elsewhere)
 
 
 def _add_terms(words: list[str], terms: dict[str, Term]) -> None:

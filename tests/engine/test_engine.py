@@ -531,3 +531,26 @@ def test_a_page_that_points_to_the_answer_does_not_take_its_place(tmp_path: Path
     )
     assert d.status is Status.ANSWER and [c.passage_id for c in d.citations] == ["faq#0"], d
     assert read and not any("see the [FAQ]" in text for text in read)
+
+
+def test_a_situation_the_asker_tells_is_no_part_to_establish(tmp_path: Path) -> None:
+    """Stowly's s46: "A customer's restore job ..." had been a claim of its own that no page states, and with
+    it one claim, its "7 hours" a name no page mentions (the runbook says "more than 6 hours")."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "runbook.md").write_text(
+        "# Restore runbook\n\nIf a restore job has been stuck for more than 6 hours, page the on-call SRE through "
+        "the PagerDuty service `storage-restore`.\n"
+    )
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+    e = on_topic(engine(s, rerank=lambda q, p: 0.9 if "storage-restore" in p else 0.1), 0.0)
+    strict = replace(e.policy.profile("strict"), require_named_terms=True)
+    e.policy = replace(e.policy, profiles={**e.policy.profiles, "strict": strict})
+    question = "A customer's restore job has shown no progress for about 7 hours. Which PagerDuty service do I page?"
+    d = e.ask(question, as_of=NOW)
+    assert [c.text for c in d.claims] == [question]
+    assert d.status is Status.ANSWER and "`storage-restore`" in (d.answer or ""), d
+    # A name the question states is still required: no page mentions Opsgenie.
+    d = e.ask(question.replace("PagerDuty", "Opsgenie"), as_of=NOW)
+    assert d.status is Status.ABSTAIN and d.claims[0].unmatched_terms == ("Opsgenie",), d
