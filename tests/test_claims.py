@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
-from answerable.claims import decompose, is_keywords
+from answerable.claims import MAX_QUESTION_CHARS, decompose, is_keywords
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -415,3 +416,21 @@ def test_hotpot_two_hop_questions_mostly_split_and_comparisons_always_do() -> No
 )
 def test_a_few_words_that_ask_nothing_are_a_search(query: str, keywords: bool) -> None:
     assert is_keywords(query) is keywords
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A list of alternatives was read with a pattern whose time doubled with each comma: 20 commas took
+        # 1.4 s, 30 would take half an hour. Each of these now takes a few milliseconds.
+        "What is X, " + "how do I do y, " * 300,
+        "Which is it, " + "a b, " * 900 + "c or d?",
+        "What is X and how " + "it " * 1300 + "?",
+        "A colleague left. " * 220 + "What now?",
+    ],
+)
+def test_a_long_question_of_many_parts_decomposes_at_once(question: str) -> None:
+    question = question[:MAX_QUESTION_CHARS]
+    started = time.perf_counter()
+    claims = decompose(question)
+    assert claims and time.perf_counter() - started < 2.0  # generous: exponential time would be hours

@@ -48,7 +48,7 @@ _WHICH_OF = re.compile(
 # then the alternatives it chooses among. Not "Are ctenophores predators, vegetarian or parasitic?", whose
 # list is the question, nor "..., then they must be older or younger than the fault?".
 _TRAILING_ALTERNATIVES = re.compile(
-    r"^(?P<head>(?:(?:in|on|at|for|from|of|by|to|with)\s+)?(?:which|who|whom|what)\b[^,]+?)(?P<more>(?:,\s*[^,]+?)*),\s*(?P<a>[^,]+?)\s+or\s+(?P<b>[^,]+?)\s*$",
+    r"^(?P<head>(?:(?:in|on|at|for|from|of|by|to|with)\s+)?(?:which|who|whom|what)\b[^,]+?)(?P<more>(?:,[^,]+)*?),\s*(?P<a>[^,]+?)\s+or\s+(?P<b>[^,]+?)\s*$",
     re.I,
 )
 _BOTH = re.compile(
