@@ -224,6 +224,15 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             "A member of the band was born in Zanzibar. Where did he go to school?",
             ["A member of the band was born in Zanzibar.", "Where did he go to school?"],
         ),
+        # A role alone is someone only in the plural or as a possessive: "Owner is ..." defines a role.
+        (
+            "Owner is the highest role. Who else can delete a workspace?",
+            ["Owner is the highest role.", "Who else can delete a workspace?"],
+        ),
+        (
+            "Users can't log in since this morning. What should I check?",
+            ["Users can't log in since this morning. What should I check?"],
+        ),
         (
             "I deleted our workspace by accident yesterday. Can it be recovered?",
             ["I deleted our workspace by accident yesterday. Can it be recovered?"],

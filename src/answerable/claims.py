@@ -616,10 +616,15 @@ _ASKER_SAYS = re.compile(r"^(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|My|Our)\b
 # So is what the asker tells of someone in their workplace ("A colleague left a file locked ...", "An
 # Owner lost their phone ...", "A customer's restore job has shown no progress ...", "Someone uploaded
 # ..."); not "A member of the band ..." (a role of something named), which states a fact.
+# A role alone opens a situation in the plural ("Users can't log in.") or as a possessive ("Customer's admin
+# purged ..."); "Owner is the highest role." defines a role.
+_ROLE = (
+    r"(?:new\s+)?(?:colleague|co-?worker|teammate|customer|client|user|member|employee|contractor|guest|owner|"
+    r"admin|administrator|manager|person|intern|developer|engineer|hire)"
+)
 _SOMEONE_DID = re.compile(
-    r"^(?:someone|somebody|(?:(?:a|an|one of (?:our|my)|our|my)\s+)?(?:new\s+)?(?:colleague|co-?worker|"
-    r"teammate|customer|client|user|member|employee|contractor|guest|owner|admin|administrator|manager|"
-    r"person|intern|developer|engineer|hire)s?(?:'s|’s)?)\b(?!\s+of\b)",
+    rf"^(?:someone|somebody|(?:a|an|one of (?:our|my)|our|my)\s+{_ROLE}s?(?:'s)?|{_ROLE}(?:s|'s|s')|people)\b"
+    r"(?!\s+of\b)",
     re.I,
 )
 # The asker speaking in the question after a statement: "Malware messed up a whole project folder. Which
