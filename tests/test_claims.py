@@ -313,6 +313,20 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         ),
         ("How many seats can I add, and what do they cost?", ["How many seats can I add?", "what do seats cost?"]),
         ("What is Rewind and which plans have it?", ["What is Rewind?", "which plans have Rewind?"]),
+        # An "it" asked about as a doing is the doing the part before asks how to do.
+        (
+            "How do I rotate a key and how long does it take?",
+            ["How do I rotate a key?", "how long does rotating a key take?"],
+        ),
+        (
+            "How do I delete a project and can I undo it?",
+            ["How do I delete a project?", "can I undo deleting a project?"],
+        ),
+        (
+            "How do I set up SSO and how long does it take?",
+            ["How do I set up SSO?", "how long does setting up SSO take?"],
+        ),
+        ("When do backups run and how long does it take?", ["When do backups run?", "how long does it take?"]),
         # Also in the question after, and after a comma that ends a whole question before another.
         (
             "How do I create an API key? Where should I store it?",

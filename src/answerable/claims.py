@@ -262,7 +262,7 @@ def _pronoun_named(later: str, before: str) -> str:
     elif what and pronoun in ("it", "they"):
         referent = f"the {what['thing']} that {what['rest']}"
     else:
-        referent = _antecedent(before, pronoun)
+        referent = _antecedent(before, pronoun, later)
     return f"{opener}{m['pre']} {referent}{m['post']}" if referent else opener + later
 
 
@@ -449,16 +449,66 @@ def _plural(phrase: str) -> bool:
     return last.endswith("s") and not last.endswith("ss") and len(last) > 2
 
 
-def _antecedent(before: str, pronoun: str) -> str | None:
+# A later part about doing what the part before asks how to do, not about the thing done: "How do I rotate
+# a key and how long does it take?", "How do I delete a project and can I undo it?".
+_OF_THE_DOING = re.compile(
+    r"\b(?:take|takes|took|taking|undo|undone|reverse|reversed|revert|reverted|redo|repeat|retry|automate|"
+    r"schedule|happen|happens|happened)\b",
+    re.I,
+)
+
+
+# Verbs of one syllable that double their last letter before "-ing" ("set up" -> "setting up").
+_DOUBLING = frozenset(
+    [
+        *("set", "get", "put", "cut", "stop", "log", "run", "plan", "ship", "drop", "tag", "pin", "shut", "hit"),
+        *("let", "swap", "map", "zip", "scan", "skip", "trim", "wrap", "chat", "sit", "dim", "grab", "chop", "shop"),
+    ]
+)
+
+
+def _gerund(verb: str) -> str:
+    """ "rotate" -> "rotating", "set" -> "setting", "see" -> "seeing", "export" -> "exporting"."""
+    v = verb.lower()
+    if v in _DOUBLING:
+        return v + v[-1] + "ing"
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")) and len(v) > 2:
+        return v[:-1] + "ing"
+    return v + "ing"
+
+
+def _doing(before: str) -> str | None:
+    """What the asker (or "who") asks how to do, as a gerund, for an "it" that means the doing: "How do I
+    restore a deleted file" -> "restoring a deleted file" ("How long does it take?")."""
+    body = before.strip().rstrip("?.!").strip()
+    who, opening = _WHO_DOES.match(body), _OPENING.match(body)
+    if who:
+        words = who["rest"].split()
+    elif opening and opening["rest"].split()[0].lower() in ("i", "we", "you"):
+        words = opening["rest"].split()[1:]
+    else:
+        return None
+    if len(words) < 2 or not re.fullmatch(r"[a-z]+", words[0]) or words[0] in _NO_PHRASE:
+        return None
+    return " ".join([_gerund(words[0]), *words[1:]])
+
+
+def _antecedent(before: str, pronoun: str, later: str = "") -> str | None:
     """What "it" or "they" in a later part stands for: the one thing of its number the part before is about.
 
     What the asker (or whoever asks "who") acts on ("How do I create an API key" -> "an API key", "Who can
     delete a workspace" -> "a workspace"), else the subject of a part with no object ("Where are backups
     stored" -> "backups", "What does error E309 mean" -> "error E309"), else whichever of a name and what it
     acts on has the pronoun's number ("How long does Lumen keep raw events", "them" -> "raw events"). None
-    when none is or both are: "Does the desktop app support Linux, and how do I install it?" is left as it is.
+    when none is or both are: "Does the desktop app support Linux, and how do I install it?" is left as it is;
+    an "it" that `later` asks about as a doing (`_OF_THE_DOING`: "how long does it take?", "can I undo it?")
+    is the doing the part before asks how to do (`_doing`: "restoring a deleted file"), or left as it is.
     """
-    if pronoun not in ("it", "they", "them"):
+    if pronoun == "it" and _OF_THE_DOING.search(later):
+        return _doing(before)
+    if pronoun not in ("it", "they", "them") or _OF_THE_DOING.search(later):
         return None
     body = before.strip().rstrip("?.!").strip()
     candidates: list[str] = []
@@ -542,7 +592,7 @@ def _object_named(later: str, named: re.Match[str] | None, what: re.Match[str] |
     elif what is not None:
         referent = f"the {what['thing']} that {what['rest']}"
     else:
-        referent = _antecedent(before, m["pro"].lower())
+        referent = _antecedent(before, m["pro"].lower(), later)
     return f"{m['pre']} {referent}{m['post']}" if referent else later
 
 
