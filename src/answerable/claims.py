@@ -152,6 +152,11 @@ def _said_of(name: str, aux: str, rest: str, mark: str) -> str:
     return f"{verb} {name} {rest}{mark}"
 
 
+def _words(text: str) -> frozenset[str]:
+    """A set of words written as one string."""
+    return frozenset(text.split())
+
+
 _AUX = r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)"
 # "can they ...", "how much does it ...": a part whose subject is a pronoun; not "is it possible to ...".
 _PRONOUN_SUBJECT = re.compile(
@@ -166,28 +171,9 @@ _PRONOUN_SUBJECT = re.compile(
 _PRONOUN_OBJECT = re.compile(
     r"^(?P<pre>(?:.*?\b(?P<w0>[\w'-]+)\s+)?(?P<w1>[a-z]+))\s+(?P<pro>it|them)\b(?P<post>(?!\s+(?:is|was|has)\b).*)$",
 )
-_AUX_WORDS = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "does",
-        "do",
-        "did",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "has",
-        "have",
-        "may",
-        "must",
-    ]
-)
+_AUX_WORDS = _words("is are was were does do did can could will would should has have may must")
 # Auxiliaries that are also verbs of their own, after a subject: "which plans have it", "how do I do it".
-_MAIN_VERBS = frozenset(["has", "have", "had", "do", "does", "did"])
+_MAIN_VERBS = _words("has have had do does did")
 _WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
 _WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
 _WHAT_THING_ASKS = re.compile(
@@ -268,118 +254,19 @@ def _pronoun_named(later: str, before: str) -> str:
 
 # What a part before is about, for a pronoun after it (`_antecedent`): words that end a noun phrase, words
 # a noun phrase never opens with or holds, and the particles of a phrasal verb ("set up SSO").
-_PREPOSITIONS = frozenset(
-    [
-        "about",
-        "above",
-        "across",
-        "after",
-        "against",
-        "along",
-        "among",
-        "around",
-        "at",
-        "before",
-        "behind",
-        "below",
-        "between",
-        "beyond",
-        "by",
-        "during",
-        "except",
-        "for",
-        "from",
-        "in",
-        "inside",
-        "into",
-        "near",
-        "of",
-        "off",
-        "on",
-        "onto",
-        "out",
-        "outside",
-        "over",
-        "per",
-        "since",
-        "than",
-        "through",
-        "to",
-        "toward",
-        "towards",
-        "under",
-        "until",
-        "upon",
-        "via",
-        "with",
-        "within",
-        "without",
-    ]
+_PREPOSITIONS = _words(
+    "about above across after against along among around at before behind below between beyond by "
+    "during except for from in inside into near of off on onto out outside over per since than "
+    "through to toward towards under until upon via with within without"
 )
-_PARTICLES = frozenset(["up", "off", "out", "on", "down", "back", "over", "away", "in"])
-_NO_PHRASE = frozenset(
-    [
-        "i",
-        "we",
-        "you",
-        "they",
-        "it",
-        "he",
-        "she",
-        "me",
-        "us",
-        "them",
-        "him",
-        "her",
-        "there",
-        "this",
-        "that",
-        "these",
-        "those",
-        "not",
-        "no",
-        "be",
-        "been",
-        "being",
-        "is",
-        "are",
-        "was",
-        "were",
-        "am",
-        "do",
-        "does",
-        "did",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "should",
-        "will",
-        "would",
-        "how",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "and",
-        "or",
-        "but",
-        "if",
-    ]
+_PARTICLES = _words("up off out on down back over away in")
+_NO_PHRASE = _words(
+    "i we you they it he she me us them him her there this that these those not no be been being is "
+    "are was were am do does did has have had can could may might must shall should will would how "
+    "what when where which who whom whose why and or but if"
 )
-_DETERMINERS = frozenset(
-    ["a", "an", "the", "my", "our", "your", "their", "its", "his", "her", "some", "any", "each", "every", "all"]
-)
-_BE_OR_HAVE = frozenset(["is", "are", "was", "were", "has", "have", "had"])
+_DETERMINERS = _words("a an the my our your their its his her some any each every all")
+_BE_OR_HAVE = _words("is are was were has have had")
 _PARTICIPLE = re.compile(rf"^(?:[a-z]+(?:ed|en|wn)|{_IRREGULAR_PAST}|set|put|cut|shut|spread|hit|let|read)$")
 _OPENING = re.compile(
     rf"^(?:(?:how|when|where|why|what|which)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}}\s+)?(?P<aux>{_AUX})\s+(?P<rest>.+)$",
@@ -459,11 +346,9 @@ _OF_THE_DOING = re.compile(
 
 
 # Verbs of one syllable that double their last letter before "-ing" ("set up" -> "setting up").
-_DOUBLING = frozenset(
-    [
-        *("set", "get", "put", "cut", "stop", "log", "run", "plan", "ship", "drop", "tag", "pin", "shut", "hit"),
-        *("let", "swap", "map", "zip", "scan", "skip", "trim", "wrap", "chat", "sit", "dim", "grab", "chop", "shop"),
-    ]
+_DOUBLING = _words(
+    "set get put cut stop log run plan ship drop tag pin shut hit let "
+    "swap map zip scan skip trim wrap chat sit dim grab chop shop"
 )
 
 
