@@ -327,6 +327,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
             ["How do I set up SSO?", "how long does setting up SSO take?"],
         ),
         ("When do backups run and how long does it take?", ["When do backups run?", "how long does it take?"]),
+        # A doing is one thing: "they" is still what the part before is about.
+        (
+            "Where are backups kept and how long do they take to restore?",
+            ["Where are backups kept?", "how long do backups take to restore?"],
+        ),
         # Also in the question after, and after a comma that ends a whole question before another.
         (
             "How do I create an API key? Where should I store it?",

@@ -393,7 +393,7 @@ def _antecedent(before: str, pronoun: str, later: str = "") -> str | None:
     """
     if pronoun == "it" and _OF_THE_DOING.search(later):
         return _doing(before)
-    if pronoun not in ("it", "they", "them") or _OF_THE_DOING.search(later):
+    if pronoun not in ("it", "they", "them"):
         return None
     body = before.strip().rstrip("?.!").strip()
     candidates: list[str] = []
