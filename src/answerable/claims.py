@@ -157,7 +157,8 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_AUX = r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)"
+_AUX_WORDS = _words("is are was were does do did can could will would should has have may must")
+_AUX = rf"(?:{'|'.join(sorted(_AUX_WORDS, key=lambda w: (-len(w), w)))})"
 # "can they ...", "how much does it ...": a part whose subject is a pronoun; not "is it possible to ...".
 _PRONOUN_SUBJECT = re.compile(
     rf"^(?P<pre>(?:(?:(?:what|which)(?:\s+(?!{_AUX}\b)[\w'-]+){{0,2}}|(?:how|when|where|who|why)"
@@ -171,7 +172,6 @@ _PRONOUN_SUBJECT = re.compile(
 _PRONOUN_OBJECT = re.compile(
     r"^(?P<pre>(?:.*?\b(?P<w0>[\w'-]+)\s+)?(?P<w1>[a-z]+))\s+(?P<pro>it|them)\b(?P<post>(?!\s+(?:is|was|has)\b).*)$",
 )
-_AUX_WORDS = _words("is are was were does do did can could will would should has have may must")
 # Auxiliaries that are also verbs of their own, after a subject: "which plans have it", "how do I do it".
 _MAIN_VERBS = _words("has have had do does did")
 _WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
@@ -367,17 +367,24 @@ def _gerund(verb: str) -> str:
 def _doing(before: str) -> str | None:
     """What the asker (or "who") asks how to do, as a gerund, for an "it" that means the doing: "How do I
     restore a deleted file" -> "restoring a deleted file" ("How long does it take?")."""
-    body = before.strip().rstrip("?.!").strip()
-    who, opening = _WHO_DOES.match(body), _OPENING.match(body)
-    if who:
-        words = who["rest"].split()
-    elif opening and opening["rest"].split()[0].lower() in ("i", "we", "you"):
-        words = opening["rest"].split()[1:]
-    else:
-        return None
-    if len(words) < 2 or not re.fullmatch(r"[a-z]+", words[0]) or words[0] in _NO_PHRASE:
+    words = _action(before.strip().rstrip("?.!").strip())
+    if not words or len(words) < 2 or not re.fullmatch(r"[a-z]+", words[0]) or words[0] in _NO_PHRASE:
         return None
     return " ".join([_gerund(words[0]), *words[1:]])
+
+
+def _action(body: str) -> list[str] | None:
+    """The words of what the asker (or "who") does, from its verb ("How do I create an API key" ->
+    create an API key); None when the part asks nothing of the kind."""
+    who = _WHO_DOES.match(body)
+    if who:
+        return who["rest"].replace(",", " ").split()
+    opening = _OPENING.match(body)
+    if opening:
+        rest = opening["rest"].replace(",", " ").split()
+        if rest[0].lower() in ("i", "we", "you"):
+            return rest[1:]
+    return None
 
 
 def _antecedent(before: str, pronoun: str, later: str = "") -> str | None:
@@ -397,19 +404,15 @@ def _antecedent(before: str, pronoun: str, later: str = "") -> str | None:
         return None
     body = before.strip().rstrip("?.!").strip()
     candidates: list[str] = []
-    who = _WHO_DOES.match(body)
+    action = _action(body)
     opening = _OPENING.match(body)
-    if who:
-        found = _acted_on(who["rest"].replace(",", " ").split())
+    if action is not None:
+        found = _acted_on(action) if action else None
         candidates = [found] if found else []
     elif opening:
         aux, rest = opening["aux"], opening["rest"].replace(",", " ").split()
-        if rest[0].lower() in ("i", "we", "you"):
-            found = _acted_on(rest[1:]) if len(rest) > 2 else None
-            candidates = [found] if found else []
-        else:
-            found = _subject(aux, rest)
-            candidates = [found] if found else _named_subject(aux, rest)
+        found = _subject(aux, rest)
+        candidates = [found] if found else _named_subject(aux, rest)
     counted = _PLURAL_SUBJECT.match(body)
     if not candidates and counted and counted["counted"]:  # "How many seats can I add" -> "seats"
         candidates = [counted["counted"]]

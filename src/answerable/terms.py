@@ -115,6 +115,7 @@ def named_terms(text: str) -> tuple[Term, ...]:
     return tuple(terms.values())
 
 
+@lru_cache(maxsize=4096)
 def required_terms(text: str) -> tuple[Term, ...]:
     """The names and numbers of a claim that evidence must mention (`require_named_terms`): all it states,
     but a figure of the situation the asker tells before or after asking ("A customer's restore job has
