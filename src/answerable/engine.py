@@ -292,22 +292,21 @@ class Engine:
         # Each claim's strongest support, and its rivals from other sources, for the model to pick from.
         ask = [(c, v) for c in evidence.claims for v in to_confirm(evidence, c.id, prof, now)]
         # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
-        scores = (
-            self.confirmer.score_pairs([(c.text, self._confirmed(by_id[v.passage_id])) for c, v in ask]) if ask else []
-        )
-        evidence = _with_confirmations(evidence, ask, scores)
+        evidence = self._confirmations(evidence, ask, by_id)
         # Where it doubts the strongest, a second look at the best other source (`assess.second_look`).
         again = [(c, v) for c in evidence.claims if (v := second_look(evidence, c.id, prof, now)) is not None]
-        if again:
-            scores = self.confirmer.score_pairs([(c.text, self._confirmed(by_id[v.passage_id])) for c, v in again])
-            evidence = _with_confirmations(evidence, again, scores)
-        return evidence
+        return self._confirmations(evidence, again, by_id)
 
-    @staticmethod
-    def _confirmed(passage: Passage) -> str:
-        """What the second model reads of a passage: its text without pointers to other pages (as the
-        reranker reads it; under its heading it confirmed worse, docs/quality.md)."""
-        return without_pointers(passage.text)
+    def _confirmations(
+        self, evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], by_id: dict[str, Passage]
+    ) -> Evidence:
+        """`evidence` with the second model's word on each (claim, support) `asked`, in one batch. It reads
+        a passage without its pointers to other pages, as the reranker does (under its heading it confirmed
+        worse, docs/quality.md)."""
+        if not asked:
+            return evidence
+        scores = self.confirmer.score_pairs([(c.text, without_pointers(by_id[v.passage_id].text)) for c, v in asked])
+        return _with_confirmations(evidence, asked, scores)
 
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
