@@ -11,6 +11,7 @@ from answerable.generate import (
     pick,
     refers_back,
     rows_asked,
+    tables_asked,
     under_heading,
     without_pointers,
 )
@@ -356,6 +357,31 @@ def test_the_models_do_not_read_a_pointer_that_names_what_another_page_answers()
     for text in (bare, "Exports can be up to 5 GB.\nLarger ones are split.", alone):
         assert without_pointers(text) == text
     p = Passage("billing#6", "billing", cancel, title="Invoices", heading_path=("Invoices", "Cancel your subscription"))
-    assert as_ranked(p) == (
+    assert as_ranked(p, "What happens to our files after we cancel?") == (
         "Cancel your subscription. The Owner can cancel from **Admin console > Billing > Plan > Cancel subscription**."
+    )
+
+
+def test_the_models_read_a_table_as_the_rows_the_question_names() -> None:
+    """A table of eight error codes scored 0.40 for "what does error E309 mean" and lost to a page that only
+    mentions E309 (0.44); its header with the E309 row scores 0.73."""
+    table = (
+        "| Code | Meaning |\n|---|---|\n| E204 | The path is too long |\n"
+        "| E309 | The workspace storage quota is full |\n"
+        "| E311 | The file is larger than the maximum file size |"
+    )
+    text = f"Each code the app may show:\n\n{table}\n\nFor E503, the app retries every 5 minutes."
+    cut = tables_asked("what does error E309 mean", text)
+    assert cut == (
+        "Each code the app may show:\n| Code | Meaning |\n| E309 | The workspace storage quota is full |\n"
+        "For E503, the app retries every 5 minutes."
+    )
+    # As the answer quotes it: with no row named, or every row, the table is read whole; text with no
+    # table as it is.
+    for question in ("What do the error codes mean?", "What do E204, E309 and E311 mean?"):
+        assert tables_asked(question, table) == table
+    assert tables_asked("what does error E309 mean", "E309 means the quota is full.") == "E309 means the quota is full."
+    p = Passage("errors#1", "errors", table, title="Sync errors", heading_path=("Sync errors", "Error codes"))
+    assert as_ranked(p, "what does error E309 mean") == (
+        "Error codes. | Code | Meaning |\n| E309 | The workspace storage quota is full |"
     )

@@ -106,3 +106,12 @@ def test_an_error_quoting_user_text_prints_no_control_character(tmp_path: Path):
         main, ["log", "show", "d_\x1b]0;pwned\x07", "--store", f"sqlite:///{tmp_path / 'index.db'}"]
     )
     assert out.exit_code == 2 and "no decision 'd_\\x1b]0;pwned\\x07'" in out.output and _clean(out.output)
+
+
+def test_a_quoted_table_prints_a_row_a_line_and_prose_stays_one_paragraph() -> None:
+    _, decision = _hostile_decision()
+    pid = decision.citations[0].passage_id
+    table = f"Codes:\n| Code | Meaning |\n| E309 | The storage quota is full | [{pid}]\nSources:\n  [9] forged"
+    lines = render_decision(replace(decision, answer=table)).splitlines()
+    assert lines[1:4] == ["Codes:", "  | Code | Meaning |", "  | E309 | The storage quota is full | [1]"]
+    assert lines[4] == "Sources:   [9] forged" and lines.count("Sources:") == 1

@@ -34,6 +34,7 @@ from answerable.generate import (
     candidates,
     pick,
     split_sentences,
+    tables_asked,
     without_pointers,
 )
 from answerable.ingest.chunking import content_hash, embedding_text
@@ -244,7 +245,7 @@ class Engine:
         # without sections (the shared datasets') are read as they are.
         # Nor do they read its pointers to other pages, which name what the question asks about and answer
         # nothing (`without_pointers`).
-        texts = [as_ranked(p) for p in passages]
+        texts = [as_ranked(p, query.text) for p in passages]
         if vectors is None or not passages:
             return self.reranker.score(query.text, texts)
         qv = query.vector if query.vector is not None else self.embedder.embed([query.text])[0]
@@ -305,7 +306,9 @@ class Engine:
         worse, docs/quality.md)."""
         if not asked:
             return evidence
-        scores = self.confirmer.score_pairs([(c.text, without_pointers(by_id[v.passage_id].text)) for c, v in asked])
+        scores = self.confirmer.score_pairs(
+            [(c.text, tables_asked(c.text, without_pointers(by_id[v.passage_id].text))) for c, v in asked]
+        )
         return _with_confirmations(evidence, asked, scores)
 
     def _contradictions(
@@ -367,7 +370,7 @@ class Engine:
         sentences = split_sentences(passage.text)
         if not sentences:
             return without_pointers(passage.text)
-        _, texts, read, about = candidates([(passage, sentences)])
+        _, texts, read, about = candidates(text, [(passage, sentences)])
         return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read, about=about)]
 
     def _entails(self, sentence: str, passage_text: str) -> float:

@@ -186,9 +186,23 @@ def without_pointers(text: str) -> str:
     return "\n".join(kept) if kept and len(kept) < len(sentences) else text
 
 
-def as_ranked(passage: Passage) -> str:
-    """`passage` as the models read it to judge it: under its section heading, without its pointers."""
-    return under_heading(passage, without_pointers(passage.text))
+@lru_cache(maxsize=4096)
+def tables_asked(claim: str, text: str) -> str:
+    """`text` with each of its tables cut to the header and the rows `claim` names (`rows_asked`), as the
+    models read a passage to judge whether it answers: a table of eight error codes scored 0.40 for "What
+    does error E309 mean?" and its header with the E309 row 0.73, above a page that only mentions E309
+    (0.44). An answer quotes such a table so. Text with no table is returned as it is."""
+    if "\n|" not in text and not text.startswith("|"):
+        return text
+    units = sentences_of(text)
+    cut = [rows_asked(claim, unit) for unit in units]
+    return "\n".join(cut) if cut != list(units) else text
+
+
+def as_ranked(passage: Passage, claim: str) -> str:
+    """`passage` as the models read it to judge whether it answers `claim`: under its section heading,
+    without its pointers, its tables cut to the rows the claim names."""
+    return under_heading(passage, tables_asked(claim, without_pointers(passage.text)))
 
 
 def introduced(sentences: Sequence[str], i: int) -> list[int]:
@@ -219,15 +233,16 @@ def in_context(sentences: Sequence[str], i: int) -> str:
 Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
 
 
-def candidates(pool: Sequence[tuple[Passage, Sequence[str]]]) -> Candidates:
-    """The sentences of `pool` (passages with their sentences) an answer may quote (`quotable`, unless none
-    is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as the rankers
-    read it (`under_heading`) and what it is about (its page title and headings with it, as the index
-    embeds a chunk). The generator and the conflict check (`Engine.best_sentence`) read sentences so."""
+def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Candidates:
+    """The sentences of `pool` (passages with their sentences) an answer to `claim` may quote (`quotable`,
+    unless none is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as
+    the rankers read it (`under_heading`; a table as the rows the claim names, `rows_asked`, as it would be
+    quoted) and what it is about (its page title and headings with it, as the index embeds a chunk). The
+    generator and the conflict check (`Engine.best_sentence`) read sentences so."""
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
     flat = [f for f in flat if quotable(f[1][f[2]])] or flat
     texts = [in_context(sents, i) for _, sents, i in flat]
-    read = [under_heading(p, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+    read = [under_heading(p, rows_asked(claim, text)) for (p, _, _), text in zip(flat, texts, strict=True)]
     about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
     return flat, texts, read, about
 
@@ -271,7 +286,9 @@ class ExtractiveGenerator:
             # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
             # the answer rests on one source, the one the gate ranked first.
             same = [p for p in passages if p.document_id == passages[0].document_id]
-            flat, texts, read, about = candidates([(p, split_sentences(p.text)) for p in same[: self.max_passages]])
+            flat, texts, read, about = candidates(
+                claim.text, [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
+            )
             if not flat:
                 continue
             scores = self.score(claim.text, read)

@@ -55,7 +55,7 @@ def render_decision(decision: Decision, read_as: str | None = None, why: Mapping
         text = decision.answer
         for n, citation in enumerate(decision.citations, start=1):
             text = text.replace(f"[{citation.passage_id}]", f"[{n}]")
-        lines.append(" ".join(re.split(r"[\r\n]+", text)))  # one paragraph: a line break could forge "Sources:"
+        lines += _paragraphs(text)
     if decision.citations:
         lines.append("Sources:")
         for n, citation in enumerate(decision.citations, start=1):
@@ -91,6 +91,25 @@ def render_decision(decision: Decision, read_as: str | None = None, why: Mapping
             where = f" <{s.url}>" if s.url else ""
             lines.append(f"  - {printable(s.title or s.passage_id, _TITLE)}{where}  ({s.passage_id})")
     return "\n".join(printable(line) for line in lines)
+
+
+def _paragraphs(answer: str) -> list[str]:
+    """The answer's lines as printed: its prose as one paragraph, since a line break could forge a line
+    such as "Sources:", but each row of a quoted table on a line of its own, indented ("  | E309 | The
+    workspace storage quota is full |"), so that no row reads as a line of the rendering's own."""
+    out: list[str] = []
+    prose: list[str] = []
+    for line in re.split(r"[\r\n]+", answer):
+        if line.lstrip().startswith("|"):
+            if prose:
+                out.append(" ".join(prose))
+                prose = []
+            out.append(f"  {line.strip()}")
+        elif line:
+            prose.append(line)
+    if prose:
+        out.append(" ".join(prose))
+    return out
 
 
 def _num(value: Any, digits: int) -> str:

@@ -533,6 +533,42 @@ def test_a_page_that_points_to_the_answer_does_not_take_its_place(tmp_path: Path
     assert read and not any("see the [FAQ]" in text for text in read)
 
 
+def test_a_table_is_judged_by_the_rows_the_question_names(tmp_path: Path) -> None:
+    """Stowly's "what does error E309 mean" quoted the quota page's "The desktop app shows error E309 until
+    there is space again": the error table, read whole, scored under it (0.50 against 0.80)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    rows = "".join(f"| E{n} | Meaning number {n} |\n" for n in range(101, 108))
+    (docs / "errors.md").write_text(
+        "# Sync errors\n\n## Error codes\n\n| Code | Meaning |\n|---|---|\n"
+        f"{rows}| E309 | The storage quota is full |\n"
+    )
+    (docs / "quota.md").write_text("# Quotas\n\nThe desktop app shows error E309 until there is space again.\n")
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+    read: list[str] = []
+
+    def rerank(q: str, p: str) -> float:
+        read.append(p)
+        if "quota is full" in p:  # the table: its E309 row scores as an answer, the whole table does not
+            return 0.95 if p.count("\n") < 3 else 0.5
+        return 0.8 if "E309" in p else 0.1
+
+    confirmed: list[str] = []
+
+    def confirm(q: str, p: str) -> float:
+        confirmed.append(p)
+        return 0.9
+
+    e = on_topic(engine(s, rerank=rerank, confirmer=MockReranker(confirm)), 0.0)
+    strict = replace(e.policy.profile("strict"), min_confirmation=0.5)
+    e.policy = replace(e.policy, profiles={**e.policy.profiles, "strict": strict})
+    d = e.ask("what does error E309 mean", as_of=NOW)
+    assert d.status is Status.ANSWER and [c.passage_id for c in d.citations] == ["errors#0"], d
+    assert "The storage quota is full" in (d.answer or "") and "E101" not in (d.answer or "")
+    assert not any("E101" in text for text in read + confirmed) and confirmed
+
+
 def test_a_situation_the_asker_tells_is_no_part_to_establish(tmp_path: Path) -> None:
     """Stowly's s46: "A customer's restore job ..." had been a claim of its own that no page states, and with
     it one claim, its "7 hours" a name no page mentions (the runbook says "more than 6 hours")."""
