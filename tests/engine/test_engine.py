@@ -103,6 +103,17 @@ def on_topic(e: Engine, bar: float) -> Engine:
     return e
 
 
+def indexed(tmp_path: Path, pages: dict[str, str]) -> SQLiteStore:
+    """A store holding `pages` (file name -> Markdown), ingested with hashed vectors."""
+    docs = tmp_path / "docs"
+    docs.mkdir(parents=True)
+    for name, text in pages.items():
+        (docs / name).write_text(text)
+    s = SQLiteStore(tmp_path / "i.db")
+    ingest([docs], s, HashEmbedder(128))
+    return s
+
+
 def test_supported_question_is_answered_with_citations_from_metadata(store: SQLiteStore) -> None:
     e = engine(store)
     d = e.ask("How do I rotate an API key?", as_of=NOW)
@@ -151,14 +162,13 @@ def test_forum_only_fact_is_not_allowed_under_strict_but_is_under_assist(store: 
 
 
 def test_conflicting_documents_abstain_and_name_both(tmp_path: Path) -> None:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "export-limits.md").write_text(
-        "---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports are limited to 1 GB."
+    s = indexed(
+        tmp_path,
+        {
+            "export-limits.md": "---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports are limited to 1 GB.",
+            "export-faq.md": "---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports can be up to 5 GB.",
+        },
     )
-    (docs / "export-faq.md").write_text("---\ntrust: official\nupdated_at: 2026-09-01\n---\nExports can be up to 5 GB.")
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
 
     def verify(claim: str, passage: str) -> SupportProbs:
         agree = ("1 GB" in claim) == ("1 GB" in passage)
@@ -183,12 +193,10 @@ def test_a_page_stating_the_same_name_or_none_of_its_kind_does_not_contradict(tm
         "another name": ("Only an Admin can delete a workspace.", Status.ABSTAIN),
     }
     for case, (text, status) in others.items():
-        docs = tmp_path / case.replace(" ", "-")
-        docs.mkdir()
-        (docs / "delete.md").write_text("Only the workspace Owner can delete a workspace.")
-        (docs / "other.md").write_text(text)
-        s = SQLiteStore(docs / "i.db")
-        ingest([docs], s, HashEmbedder(128))
+        s = indexed(
+            tmp_path / case.replace(" ", "-"),
+            {"delete.md": "Only the workspace Owner can delete a workspace.", "other.md": text},
+        )
         rerank = lambda q, p: 0.9 if p.startswith("Only the") else 0.85  # noqa: E731
         d = on_topic(engine(s, rerank=rerank, verify=refute_all), 0.0).ask(q, as_of=NOW)
         assert d.status is status, (case, d.reason_codes)
@@ -208,12 +216,10 @@ def test_only_a_page_that_speaks_of_what_the_answer_says_can_contradict_it(tmp_p
         "the same subject": ("Business workspaces keep version history for 90 days.", Status.ABSTAIN),
     }
     for case, (text, status) in others.items():
-        docs = tmp_path / case.replace(" ", "-")
-        docs.mkdir()
-        (docs / "versions.md").write_text("Business workspaces keep version history for 180 days.")
-        (docs / "other.md").write_text(text)
-        s = SQLiteStore(docs / "i.db")
-        ingest([docs], s, HashEmbedder(128))
+        s = indexed(
+            tmp_path / case.replace(" ", "-"),
+            {"versions.md": "Business workspaces keep version history for 180 days.", "other.md": text},
+        )
         rerank = lambda q, p: 0.9 if "180" in p else 0.85  # noqa: E731
         d = on_topic(engine(s, rerank=rerank, verify=refute_all), 0.0).ask(q, as_of=NOW)
         assert d.status is status, (case, d.reason_codes)
@@ -226,11 +232,12 @@ def test_only_a_page_that_speaks_of_what_the_answer_says_can_contradict_it(tmp_p
 def test_passages_are_scored_under_their_section_heading(tmp_path: Path) -> None:
     """ "How often are alerts evaluated?" scored 0.71 on "Lumen evaluates alerts every 10 minutes." alone,
     under the retrieval bar; its section is "How often alerts run"."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "alerts.md").write_text("# Alerts\n\n## How often alerts run\n\nLumen checks them every 10 minutes.\n")
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
+    s = indexed(
+        tmp_path,
+        {
+            "alerts.md": "# Alerts\n\n## How often alerts run\n\nLumen checks them every 10 minutes.\n",
+        },
+    )
     read: list[str] = []
 
     def rerank(q: str, p: str) -> float:
@@ -246,14 +253,15 @@ def test_only_a_page_on_the_questions_topic_can_contradict_the_answer(tmp_path: 
     """The same refutation is a conflict from a page on the topic and ignored from one off it: the support
     model reads a page on another subject as refuting ("Monthly plans are not refunded", on deleting a
     workspace, against an annual plan's refund window)."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "refunds.md").write_text("Annual plans can be refunded within 30 days.")
     # another figure than the answer's: a page that states none cannot disagree on one (`states_otherwise`)
     # (and one that speaks of annual plans: `kinds.about_as_much`)
-    (docs / "delete.md").write_text("Deleting a workspace cancels it. Annual plans are refunded within 14 days.")
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
+    s = indexed(
+        tmp_path,
+        {
+            "refunds.md": "Annual plans can be refunded within 30 days.",
+            "delete.md": "Deleting a workspace cancels it. Annual plans are refunded within 14 days.",
+        },
+    )
 
     def verify(claim: str, passage: str) -> SupportProbs:
         return SupportProbs(0.02, 0.95, 0.03) if "14 days" in passage else SupportProbs(0.9, 0.05, 0.05)
@@ -509,17 +517,16 @@ def test_a_page_that_points_to_the_answer_does_not_take_its_place(tmp_path: Path
     """Stowly's "What happens to our files after we cancel the subscription?" quoted the billing page's "The
     Owner can cancel from ...": its pointer "For what happens to your files after cancelling, see the FAQ."
     made it read as the answer (0.98 against the FAQ's 0.95)."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "billing.md").write_text(
-        "# Billing\n\n## Cancel your subscription\n\nThe Owner can cancel from the billing page. For what happens to "
-        "your files after you cancel the subscription, see the [FAQ](faq.md).\n"
+    s = indexed(
+        tmp_path,
+        {
+            "billing.md": (
+                "# Billing\n\n## Cancel your subscription\n\nThe Owner can cancel from the billing page. For what "
+                "happens to your files after you cancel the subscription, see the [FAQ](faq.md).\n"
+            ),
+            "faq.md": "# FAQ\n\n## Cancelling\n\nAfter the subscription ends, your files stay read-only for 60 days.\n",
+        },
     )
-    (docs / "faq.md").write_text(
-        "# FAQ\n\n## Cancelling\n\nAfter the subscription ends, your files stay read-only for 60 days.\n"
-    )
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
     read: list[str] = []
 
     def rerank(q: str, p: str) -> float:
@@ -536,16 +543,15 @@ def test_a_page_that_points_to_the_answer_does_not_take_its_place(tmp_path: Path
 def test_a_table_is_judged_by_the_rows_the_question_names(tmp_path: Path) -> None:
     """Stowly's "what does error E309 mean" quoted the quota page's "The desktop app shows error E309 until
     there is space again": the error table, read whole, scored under it (0.50 against 0.80)."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
     rows = "".join(f"| E{n} | Meaning number {n} |\n" for n in range(101, 108))
-    (docs / "errors.md").write_text(
-        "# Sync errors\n\n## Error codes\n\n| Code | Meaning |\n|---|---|\n"
-        f"{rows}| E309 | The storage quota is full |\n"
+    e309 = "| E309 | The storage quota is full |\n"
+    s = indexed(
+        tmp_path,
+        {
+            "errors.md": f"# Sync errors\n\n## Error codes\n\n| Code | Meaning |\n|---|---|\n{rows}{e309}",
+            "quota.md": "# Quotas\n\nThe desktop app shows error E309 until there is space again.\n",
+        },
     )
-    (docs / "quota.md").write_text("# Quotas\n\nThe desktop app shows error E309 until there is space again.\n")
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
     read: list[str] = []
 
     def rerank(q: str, p: str) -> float:
@@ -572,14 +578,15 @@ def test_a_table_is_judged_by_the_rows_the_question_names(tmp_path: Path) -> Non
 def test_a_situation_the_asker_tells_is_no_part_to_establish(tmp_path: Path) -> None:
     """Stowly's s46: "A customer's restore job ..." had been a claim of its own that no page states, and with
     it one claim, its "7 hours" a name no page mentions (the runbook says "more than 6 hours")."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "runbook.md").write_text(
-        "# Restore runbook\n\nIf a restore job has been stuck for more than 6 hours, page the on-call SRE through "
-        "the PagerDuty service `storage-restore`.\n"
+    s = indexed(
+        tmp_path,
+        {
+            "runbook.md": (
+                "# Restore runbook\n\nIf a restore job has been stuck for more than 6 hours, page the on-call SRE "
+                "through the PagerDuty service `storage-restore`.\n"
+            ),
+        },
     )
-    s = SQLiteStore(tmp_path / "i.db")
-    ingest([docs], s, HashEmbedder(128))
     e = on_topic(engine(s, rerank=lambda q, p: 0.9 if "storage-restore" in p else 0.1), 0.0)
     strict = replace(e.policy.profile("strict"), require_named_terms=True)
     e.policy = replace(e.policy, profiles={**e.policy.profiles, "strict": strict})
