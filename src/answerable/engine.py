@@ -30,11 +30,11 @@ from answerable.gate import authorize, causes, decide
 from answerable.generate import (
     ExtractiveGenerator,
     Generator,
+    as_judged,
     as_ranked,
     candidates,
     pick,
     split_sentences,
-    tables_asked,
     without_pointers,
 )
 from answerable.ingest.chunking import content_hash, embedding_text
@@ -301,14 +301,11 @@ class Engine:
     def _confirmations(
         self, evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], by_id: dict[str, Passage]
     ) -> Evidence:
-        """`evidence` with the second model's word on each (claim, support) `asked`, in one batch. It reads
-        a passage without its pointers to other pages, as the reranker does (under its heading it confirmed
-        worse, docs/quality.md)."""
+        """`evidence` with the second model's word on each (claim, support) `asked`, in one batch; it reads
+        each passage `as_judged`."""
         if not asked:
             return evidence
-        scores = self.confirmer.score_pairs(
-            [(c.text, tables_asked(c.text, without_pointers(by_id[v.passage_id].text))) for c, v in asked]
-        )
+        scores = self.confirmer.score_pairs([(c.text, as_judged(by_id[v.passage_id], c.text)) for c, v in asked])
         return _with_confirmations(evidence, asked, scores)
 
     def _contradictions(

@@ -199,10 +199,17 @@ def tables_asked(claim: str, text: str) -> str:
     return "\n".join(cut) if cut != list(units) else text
 
 
+def as_judged(passage: Passage, claim: str) -> str:
+    """What the models read of `passage`'s text to judge whether it answers `claim`: without its pointers,
+    its tables cut to the rows the claim names. The second model reads it so (under its heading it
+    confirmed worse, docs/quality.md)."""
+    return tables_asked(claim, without_pointers(passage.text))
+
+
 def as_ranked(passage: Passage, claim: str) -> str:
-    """`passage` as the models read it to judge whether it answers `claim`: under its section heading,
-    without its pointers, its tables cut to the rows the claim names."""
-    return under_heading(passage, tables_asked(claim, without_pointers(passage.text)))
+    """`passage` as the reranker reads it to judge whether it answers `claim`: `as_judged`, under its
+    section heading."""
+    return under_heading(passage, as_judged(passage, claim))
 
 
 def introduced(sentences: Sequence[str], i: int) -> list[int]:
