@@ -94,7 +94,11 @@ def main() -> None:
     reranker, verifier, policy = load_reranker(args.reranker), load_verifier(args.verifier), load_policy()
     confirmer = load_reranker(args.confirmer)
     confirmer.score("warm-up", ["A first forward pass sets up the model's kernels."])  # not in the first timed answer
-    results = {}
+    members = getattr(reranker, "members", [])  # an ensemble's trained member remembers pairs too
+    own = [m for m in (reranker, verifier, confirmer, *members) if isinstance(m, OwnReranker | OwnVerifier)]
+    modes = {m.model_folder.name: "compiled" if m.is_compiled else "eager" for m in own}
+    print("own models: " + ", ".join(f"{k} {v}" for k, v in modes.items()) + " (`answerable models compile`)")
+    results: dict[str, object] = {"models": modes}
     with tempfile.TemporaryDirectory() as tmp:
         corpora = [
             (
@@ -121,11 +125,8 @@ def main() -> None:
             ingest(paths, store, embedder)
             if target:
                 pad(store, target, embedder.dim)
-            members = getattr(reranker, "members", [])  # an ensemble's trained member remembers pairs too
-            # The own models remember pairs: start each corpus afresh.
-            for model in (reranker, verifier, confirmer, *members):
-                if isinstance(model, OwnReranker | OwnVerifier):
-                    model.forget()
+            for model in own:  # the own models remember pairs: start each corpus afresh
+                model.forget()
             r = run(Engine(store, embedder, reranker, verifier, policy, confirmer=confirmer), qs)
             results[name] = r
             shares: dict[str, float] = r["share"]  # type: ignore[assignment]

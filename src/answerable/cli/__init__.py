@@ -13,6 +13,7 @@ from answerable.cli.eval import eval_command
 from answerable.cli.gaps import gaps_command
 from answerable.cli.ingest import ingest_command
 from answerable.cli.log import log_group
+from answerable.cli.models import models_group
 from answerable.cli.policy import policy_group
 from answerable.cli.score import score_group
 from answerable.cli.search import search_command
@@ -39,3 +40,4 @@ main.add_command(eval_command)
 main.add_command(calibrate_command)
 main.add_command(score_group)
 main.add_command(train_group)
+main.add_command(models_group)

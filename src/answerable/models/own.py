@@ -58,6 +58,21 @@ def _imports() -> tuple[Any, Any, Any]:
     return torch, transformers, peft
 
 
+def load_spec(folder: Path) -> ModelSpec:
+    """The spec an own model's folder holds; ModelError when it is missing or malformed."""
+    try:
+        return ModelSpec.from_json((folder / "model.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError, KeyError) as exc:
+        raise ModelError(f"{folder}: not an own model ({exc})") from exc
+
+
+def load_tokenizer(spec: ModelSpec) -> Any:
+    """The tokenizer of the model's base (offline)."""
+    _, transformers, _ = _imports()
+    transformers.logging.set_verbosity_error()
+    return transformers.AutoTokenizer.from_pretrained(base_path(spec.base), local_files_only=True)
+
+
 def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
     """Base model with a fresh head (seeded) wrapped in LoRA; returns (peft model, tokenizer)."""
     torch, transformers, peft = _imports()
@@ -65,7 +80,7 @@ def build_peft_model(spec: ModelSpec, seed: int = 13) -> tuple[Any, Any]:
     torch.manual_seed(seed)
     transformers.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()
-    tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
+    tok = load_tokenizer(spec)
     model = transformers.AutoModelForSequenceClassification.from_pretrained(
         path, num_labels=spec.num_labels, local_files_only=True, dtype=torch.float32
     )
@@ -106,8 +121,8 @@ def load_merged(folder: Path) -> tuple[Any, Any, ModelSpec]:
     torch, _, peft = _imports()
     from safetensors.torch import load_file
 
+    spec = load_spec(folder)
     try:
-        spec = ModelSpec.from_json((folder / "model.json").read_text(encoding="utf-8"))
         model, tok = build_peft_model(spec)
         state = {k: v.to(torch.float32) for k, v in load_file(str(folder / "adapter.safetensors")).items()}
         result = peft.set_peft_model_state_dict(model, state)
@@ -128,7 +143,7 @@ def predict_logits(
 ) -> list[list[float]]:
     """Raw logits for each (a, b) pair, batched by length so padding stays short."""
     torch, _, _ = _imports()
-    device = next(model.parameters()).device
+    device = model.device
     order = sorted(range(len(a)), key=lambda i: len(a[i]) + len(b[i]))
     out: list[list[float]] = [[] for _ in a]
     with torch.inference_mode():

@@ -10,10 +10,11 @@ from typing import Any
 
 from answerable.errors import ModelError
 from answerable.models import calibration as cal
+from answerable.models import compiled
 from answerable.models.base import Reranker, SupportProbs, Verifier
 from answerable.models.bases import DEFAULT_BASE
 from answerable.models.malloc import tune_for_inference
-from answerable.models.own import ARTIFACTS, load_merged, predict_logits
+from answerable.models.own import ARTIFACTS, load_merged, load_spec, load_tokenizer, predict_logits
 from answerable.models.text import best_window
 
 # Words of passage kept around the query or claim: what fits `max_len` tokens next to a short query.
@@ -40,16 +41,23 @@ class _Own:
         self, folder: Path, max_len: int | None = None, quantize: bool = True, threads: int | None = None
     ) -> None:
         tune_for_inference()
-        model, self.tok, self.spec = load_merged(folder)
         if threads:
             import torch
 
             torch.set_num_threads(threads)
-        if quantize:  # int8 weights and activations: about twice the speed of fp32 on a CPU (see int8.py)
-            from answerable.models.int8 import quantize_rowwise
+        # int8 weights and activations: about twice the speed of fp32 on a CPU (see int8.py), and faster
+        # again compiled for this CPU where `answerable models compile` has built the package (compiled.py)
+        self.model: Any = self._compiled(folder) if quantize and compiled.enabled() else None
+        if self.model is not None:
+            self.spec = load_spec(folder)
+            self.tok = load_tokenizer(self.spec)
+        else:
+            model, self.tok, self.spec = load_merged(folder)
+            if quantize:
+                from answerable.models.int8 import quantize_rowwise
 
-            model = quantize_rowwise(model)
-        self.model = model
+                model = quantize_rowwise(model)
+            self.model = model
         # A pair's score does not depend on the pairs scored beside it (int8.py), so batches can be small:
         # candidates sorted by length and scored 8 at a time carry little padding (bench/models.py).
         self.batch_size = 8
@@ -61,6 +69,19 @@ class _Own:
         self.set_max_len(max_len or self.spec.max_len)
         self.calibration = cal.load(folder / "calibration.json")
         self.folder = folder
+
+    @staticmethod
+    def _compiled(folder: Path) -> compiled.CompiledModel | None:
+        try:
+            path = compiled.package_path(folder, load_spec(folder).base)
+        except (ModelError, OSError):
+            return None  # not an own model's folder: load_merged says why
+        return compiled.load(path) if path.is_file() else None
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether the model runs from its compiled package rather than eagerly."""
+        return isinstance(self.model, compiled.CompiledModel)
 
     def set_max_len(self, max_len: int) -> None:
         """Score at `max_len` tokens per pair, passages cut to the window that fits."""
@@ -116,6 +137,16 @@ class _Tunable:
     def forget(self) -> None:
         """Drop the remembered pairs, so the next scores are computed afresh."""
         self._m.forget()
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether the model runs from its compiled package (`answerable models compile`)."""
+        return self._m.is_compiled
+
+    @property
+    def model_folder(self) -> Path:
+        """The folder the model was loaded from."""
+        return self._m.folder
 
 
 class OwnReranker(_Tunable, Reranker):

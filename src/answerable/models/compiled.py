@@ -1,0 +1,184 @@
+"""Own int8 models compiled ahead of time for this machine's CPU (torch's AOTInductor).
+
+Eager PyTorch runs each small operation of a forward pass on its own: at one question's shapes (8 pairs of
+about 65 tokens) quantizing and rescaling activations, GELU and the layer norms take as long as the int8
+products. Inductor fuses them into a few generated C++ loops. `build` exports a served model (int8 layers
+included, dynamic in batch and sequence length) and compiles it into one package file, once per model,
+torch version and CPU (23-40 s for a MiniLM model, 50-60 s for mpnet on 2 cores); `load` maps it in at
+about the cost of an eager load, and the eager model is then never built. `answerable models compile`
+(run by `make`) builds the packages of the models `ask` uses; a model without one runs eagerly.
+
+Measured on the 2-core machine (docs/models.md, Speed; docs/latency.md): the reranker scores about 1.5x
+the pairs per second. The package uses plain matmul-and-softmax attention: Inductor's fused SDPA kernel
+splits the keys into blocks by length, so a pair's logits moved with its batch's padding (by up to 0.07);
+with plain attention a pair scores the same alone or in any batch, as the eager int8 model does. The
+generated code orders some floating-point sums differently, so an activation can round to the
+neighbouring int8 step: logits differ from the eager int8 model's by 0.02 on average and 0.17 at most
+(40 questions x 20 passages), less than int8 itself moves them from fp32 (0.07 / 0.56).
+
+`ANSWERABLE_COMPILED=0` serves every model eagerly (a package that fails to load is skipped with a
+warning). Packages live in `$ANSWERABLE_CACHE/compiled` (else `~/.cache/answerable/compiled`), named by a
+hash of everything that shapes the graph: the model's files, the base weights' names and sizes, the code
+that builds the int8 layers and exports the model, and the versions of torch and transformers and the CPU's
+instruction set; anything else gets a new file and the stale one is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import os
+import sys
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from answerable.errors import ModelError
+from answerable.models.bases import base_path, cache_dir
+
+# Shapes the exported graph accepts: batches up to this many pairs, up to the models' 512 positions.
+MAX_BATCH = 256
+MAX_TOKENS = 512
+
+
+def enabled() -> bool:
+    """Whether packages are used at all (`ANSWERABLE_COMPILED=0`: every model runs eagerly)."""
+    return os.environ.get("ANSWERABLE_COMPILED", "1") != "0"
+
+
+def _base_identity(base: str) -> list[str]:
+    root = Path(base_path(base))
+    return sorted(f"{p.relative_to(root)}:{p.stat().st_size}" for p in root.rglob("*") if p.is_file())
+
+
+def package_path(folder: Path, base: str) -> Path:
+    """Where the compiled package of the own model in `folder` (on base `base`) lives on this machine."""
+    import torch
+    import transformers
+
+    from answerable.models import int8
+
+    h = hashlib.sha256()
+    for name in ("model.json", "adapter.safetensors"):
+        h.update((folder / name).read_bytes())
+    for part in (
+        *_base_identity(base),
+        Path(int8.__file__).read_text(encoding="utf-8"),
+        inspect.getsource(build),
+        torch.__version__,
+        transformers.__version__,
+        torch.backends.cpu.get_cpu_capability(),
+    ):
+        h.update(part.encode())
+    return cache_dir() / "compiled" / f"{folder.name}-{h.hexdigest()[:16]}.pt2"
+
+
+class _Output:
+    def __init__(self, logits: Any) -> None:
+        self.logits = logits
+
+
+class CompiledModel:
+    """A loaded package, called like the Hugging Face model it was built from: `model(**encoding).logits`."""
+
+    def __init__(self, path: Path) -> None:
+        import torch
+
+        self.path = path
+        self.device = torch.device("cpu")
+        self._run = torch._inductor.aoti_load_package(str(path))
+
+    def __call__(self, **encoding: Any) -> _Output:
+        return _Output(self._run(**encoding))
+
+
+# Packages loaded in this process. torch never unloads one (its weights stay mapped after the last
+# reference goes: 57 MB for each MiniLM load), so a model loaded twice shares the first load; a loaded
+# package may be called from several threads at once.
+_LOADED: dict[tuple[Path, int, int], CompiledModel] = {}
+_LOADED_LOCK = threading.Lock()
+
+
+def load(path: Path) -> CompiledModel | None:
+    """The package at `path`, or None (with a warning) when it cannot be loaded: the caller runs eagerly."""
+    try:
+        stat = path.stat()
+        key = (path, stat.st_size, stat.st_mtime_ns)
+        with _LOADED_LOCK:
+            if key not in _LOADED:
+                _LOADED[key] = CompiledModel(path)
+            return _LOADED[key]
+    except Exception as exc:  # a truncated file, a torch that cannot read it: the eager model still works
+        warnings.warn(f"{path}: compiled model not loaded, running eagerly ({exc})", RuntimeWarning, stacklevel=2)
+        return None
+
+
+def build(model: Any, tok: Any, path: Path) -> float:
+    """Export `model` (eval mode, int8 layers in place) and compile it for this CPU into `path`.
+
+    Written beside `path` and renamed into place, so an interrupted build leaves no half-written package.
+    Returns the seconds it took; ModelError if torch cannot export or compile it (no C++ compiler, say).
+    """
+    import torch
+
+    class _Logits(torch.nn.Module):
+        def __init__(self, inner: Any) -> None:
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any = None) -> Any:
+            kw = {"input_ids": input_ids, "attention_mask": attention_mask}
+            if token_type_ids is not None:  # BERT-style tokenizers give segment ids; MPNet's give none
+                kw["token_type_ids"] = token_type_ids
+            return self.inner(**kw).logits
+
+    start = time.perf_counter()
+    if hasattr(model, "set_attn_implementation"):
+        # Plain matmul-and-softmax attention rather than the fused kernel Inductor picks for SDPA, which splits
+        # the keys into blocks by length: with it a pair's logits moved by up to 0.07 with the batch's padding.
+        model.set_attn_implementation("eager")
+    example = dict(
+        tok(
+            ["a short question", "another question about something"],
+            ["a passage of a few words", "a passage of several more words than the first one has"],
+            padding=True,
+            return_tensors="pt",
+        )
+    )
+    batch = torch.export.Dim("batch", min=1, max=MAX_BATCH)
+    tokens = torch.export.Dim("tokens", min=2, max=MAX_TOKENS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.stem}.{os.getpid()}.pt2")  # the packager wants the suffix
+    try:
+        with torch.inference_mode():
+            exported = torch.export.export(
+                _Logits(model).eval(), (), example, dynamic_shapes={k: {0: batch, 1: tokens} for k in example}
+            )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch._inductor.aoti_compile_and_package(exported, package_path=str(tmp))
+        os.replace(tmp, path)
+    except Exception as exc:
+        raise ModelError(f"could not compile the model into {path}: {exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    return time.perf_counter() - start
+
+
+def compile_folder(folder: Path, log: bool = True) -> Path:
+    """Build the package of the own model in `folder` unless this machine has it; returns its path."""
+    from answerable.models.int8 import quantize_rowwise
+    from answerable.models.own import load_merged, load_spec
+
+    path = package_path(folder, load_spec(folder).base)
+    if path.is_file():
+        if log:
+            print(f"{folder.name}: compiled already, {path}", file=sys.stderr)
+        return path
+    model, tok, _ = load_merged(folder)
+    seconds = build(quantize_rowwise(model), tok, path)
+    if log:
+        print(f"{folder.name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
+    return path
