@@ -75,6 +75,16 @@ def test_a_model_loaded_twice_shares_its_package(built: dict[str, Path]) -> None
     assert _Own(ARTIFACTS / "answerability").model is _Own(ARTIFACTS / "answerability").model
 
 
+def test_a_package_called_without_an_input_it_takes_says_which(built: dict[str, Path]) -> None:
+    model = compiled.load(built["answerability"])
+    assert model is not None and model.inputs == ["input_ids", "token_type_ids", "attention_mask"]
+    import torch
+
+    ids = torch.tensor([[101, 2054, 102]])
+    with pytest.raises(ModelError, match="gave no token_type_ids"):
+        model(input_ids=ids, attention_mask=torch.ones_like(ids))
+
+
 def test_switched_off_the_package_is_not_used(built: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANSWERABLE_COMPILED", "0")
     assert not OwnReranker().is_compiled

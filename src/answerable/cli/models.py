@@ -39,8 +39,8 @@ def compile_command(names: tuple[str, ...]) -> None:
     """Compile own models for this machine (default: the three `ask` uses); ones already built are kept.
 
     NAMES are shipped models (answerability, support, answerability-mpnet, support-mpnet) or folders of
-    models trained with `answerable train`. Each takes 15-40 s once; afterwards the model loads in a
-    fraction of a second and scores about 1.3 times the pairs per second.
+    models trained with `answerable train`. Each takes 25-60 s once; afterwards the model loads from its
+    package (0.1 s, the eager model never built) and scores about 1.5 times the pairs per second.
     """
     from answerable.models.compiled import compile_folder
 

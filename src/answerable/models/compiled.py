@@ -4,8 +4,8 @@ Eager PyTorch runs each small operation of a forward pass on its own: at one que
 about 65 tokens) quantizing and rescaling activations, GELU and the layer norms take as long as the int8
 products. Inductor fuses them into a few generated C++ loops. `build` exports a served model (int8 layers
 included, dynamic in batch and sequence length) and compiles it into one package file, once per model,
-torch version and CPU (23-40 s for a MiniLM model, 50-60 s for mpnet on 2 cores); `load` maps it in at
-about the cost of an eager load, and the eager model is then never built. `answerable models compile`
+torch version and CPU (23-40 s for a MiniLM model, 50-60 s for mpnet on 2 cores); `load` maps it in
+(0.08 s), and the eager model is then never built. `answerable models compile`
 (run by `make`) builds the packages of the models `ask` uses; a model without one runs eagerly.
 
 Measured on the 2-core machine (docs/models.md, Speed; docs/latency.md): the reranker scores about 1.5x
@@ -81,17 +81,31 @@ class _Output:
 
 
 class CompiledModel:
-    """A loaded package, called like the Hugging Face model it was built from: `model(**encoding).logits`."""
+    """A loaded package, called like the Hugging Face model it was built from: `model(**encoding).logits`.
+
+    It drives torch's package loader directly, with the inputs in the order the package records, rather
+    than through `torch._inductor.aoti_load_package`, which reads the archive in Python first (1.2 s a
+    package against 0.08 s, measured in a process that had loaded a tokenizer) and parses the call's
+    signature again on every call.
+    """
 
     def __init__(self, path: Path) -> None:
         import torch
+        import torch.utils._pytree as pytree
 
         self.path = path
         self.device = torch.device("cpu")
-        self._run = torch._inductor.aoti_load_package(str(path))
+        self._loader = torch._C._aoti.AOTIModelPackageLoader(str(path), "model", False, 1, -1)
+        args, kwargs = pytree.treespec_loads(self._loader.get_call_spec()[0]).children()
+        if args.num_leaves or not kwargs.context:  # `build` exports keyword inputs only
+            raise ModelError(f"{path}: not a package `build` wrote (inputs {kwargs.context!r})")
+        self.inputs: list[str] = list(kwargs.context)
 
     def __call__(self, **encoding: Any) -> _Output:
-        return _Output(self._run(**encoding))
+        missing = [name for name in self.inputs if name not in encoding]
+        if missing:
+            raise ModelError(f"{self.path.name}: the tokenizer gave no {', '.join(missing)}")
+        return _Output(self._loader.boxed_run([encoding[name] for name in self.inputs])[0])
 
 
 # Packages loaded in this process. torch never unloads one (its weights stay mapped after the last
