@@ -92,18 +92,17 @@ def test_switched_off_the_package_is_not_used(built: dict[str, Path], monkeypatc
 
 def test_a_changed_model_gets_a_new_package(tmp_path: Path) -> None:
     copy = shutil.copytree(ARTIFACTS / "answerability", tmp_path / "answerability")
-    base = load_spec(copy).base
-    before = compiled.package_path(copy, base)
-    assert before == compiled.package_path(ARTIFACTS / "answerability", base)  # named by content, not place
+    before = compiled.package_path(copy, load_spec(copy))
+    assert before == compiled.package_path(ARTIFACTS / "answerability", load_spec(copy))  # by content, not place
     spec = json.loads((copy / "model.json").read_text())
     spec["max_len"] = 256
     (copy / "model.json").write_text(json.dumps(spec))
-    assert compiled.package_path(copy, base) != before
+    assert compiled.package_path(copy, load_spec(copy)) != before
 
 
 def test_a_broken_package_is_skipped_with_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANSWERABLE_CACHE", str(tmp_path))
-    path = compiled.package_path(ARTIFACTS / "answerability", load_spec(ARTIFACTS / "answerability").base)
+    path = compiled.package_path(ARTIFACTS / "answerability", load_spec(ARTIFACTS / "answerability"))
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a package")
     with pytest.warns(RuntimeWarning, match="running eagerly"):

@@ -59,7 +59,7 @@ def status_command(names: tuple[str, ...], as_json: bool) -> None:
 
     rows = []
     for folder in _folders(names):
-        path = package_path(folder, load_spec(folder).base)
+        path = package_path(folder, load_spec(folder))
         rows.append(
             {"model": folder.name, "compiled": path.is_file(), "used": path.is_file() and enabled(), "path": str(path)}
         )

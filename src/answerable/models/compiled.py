@@ -37,6 +37,7 @@ from typing import Any
 
 from answerable.errors import ModelError
 from answerable.models.bases import base_path, cache_dir
+from answerable.models.own import ModelSpec
 
 # Shapes the exported graph accepts: batches up to this many pairs, up to the models' 512 positions.
 MAX_BATCH = 256
@@ -53,8 +54,8 @@ def _base_identity(base: str) -> list[str]:
     return sorted(f"{p.relative_to(root)}:{p.stat().st_size}" for p in root.rglob("*") if p.is_file())
 
 
-def package_path(folder: Path, base: str) -> Path:
-    """Where the compiled package of the own model in `folder` (on base `base`) lives on this machine."""
+def package_path(folder: Path, spec: ModelSpec) -> Path:
+    """Where the compiled package of the own model in `folder` (described by `spec`) lives on this machine."""
     import torch
     import transformers
 
@@ -64,7 +65,7 @@ def package_path(folder: Path, base: str) -> Path:
     for name in ("model.json", "adapter.safetensors"):
         h.update((folder / name).read_bytes())
     for part in (
-        *_base_identity(base),
+        *_base_identity(spec.base),
         Path(int8.__file__).read_text(encoding="utf-8"),
         inspect.getsource(build),
         torch.__version__,
@@ -186,7 +187,7 @@ def compile_folder(folder: Path, log: bool = True) -> Path:
     from answerable.models.int8 import quantize_rowwise
     from answerable.models.own import load_merged, load_spec
 
-    path = package_path(folder, load_spec(folder).base)
+    path = package_path(folder, load_spec(folder))
     if path.is_file():
         if log:
             print(f"{folder.name}: compiled already, {path}", file=sys.stderr)

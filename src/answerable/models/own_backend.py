@@ -14,7 +14,7 @@ from answerable.models import compiled
 from answerable.models.base import Reranker, SupportProbs, Verifier
 from answerable.models.bases import DEFAULT_BASE
 from answerable.models.malloc import tune_for_inference
-from answerable.models.own import ARTIFACTS, load_merged, load_spec, load_tokenizer, predict_logits
+from answerable.models.own import ARTIFACTS, ModelSpec, load_merged, load_spec, load_tokenizer, predict_logits
 from answerable.models.text import best_window
 
 # Words of passage kept around the query or claim: what fits `max_len` tokens next to a short query.
@@ -47,9 +47,9 @@ class _Own:
             torch.set_num_threads(threads)
         # int8 weights and activations: about twice the speed of fp32 on a CPU (see int8.py), and faster
         # again compiled for this CPU where `answerable models compile` has built the package (compiled.py)
-        self.model: Any = self._compiled(folder) if quantize and compiled.enabled() else None
+        self.spec = load_spec(folder)
+        self.model: Any = self._compiled(folder, self.spec) if quantize and compiled.enabled() else None
         if self.model is not None:
-            self.spec = load_spec(folder)
             self.tok = load_tokenizer(self.spec)
         else:
             model, self.tok, self.spec = load_merged(folder)
@@ -71,11 +71,11 @@ class _Own:
         self.folder = folder
 
     @staticmethod
-    def _compiled(folder: Path) -> compiled.CompiledModel | None:
+    def _compiled(folder: Path, spec: ModelSpec) -> compiled.CompiledModel | None:
         try:
-            path = compiled.package_path(folder, load_spec(folder).base)
-        except (ModelError, OSError):
-            return None  # not an own model's folder: load_merged says why
+            path = compiled.package_path(folder, spec)
+        except OSError:
+            return None  # the adapter's file is missing: load_merged says so
         return compiled.load(path) if path.is_file() else None
 
     @property
