@@ -188,10 +188,23 @@ class StoreContract:
         assert [h.scores.fused for h in hits] == sorted((h.scores.fused or 0 for h in hits), reverse=True)
 
     def test_hybrid_is_the_fusion_of_the_two_searches_under_the_filter(self, corpus: Store) -> None:
-        for query, flt in (("refunds purchase", Filter()), ("api key rotation", Filter(tenant="globex"))):
-            n = candidates(3)
-            apart = fuse(corpus.search_bm25(query, flt, n), corpus.search_vector(vec(query), flt, n), 3)
-            assert corpus.search_hybrid(query, vec(query), flt, 3) == apart
+        """The same passages, order and scores, under every kind of filter (the SQLite store fuses the two
+        lists before it reads any passage), rank ties included (a passage found by one list only ties with
+        one found at the same rank by the other)."""
+        cases = (
+            ("refunds purchase", Filter()),
+            ("api key rotation", Filter(tenant="globex")),
+            ("rotate the api key", Filter(groups=frozenset({"staff"}))),
+            ("api keys expire", Filter(groups=frozenset({"staff"}), as_of=date(2026, 6, 1))),
+            ("api keys expire rotate", Filter(doc_ids=frozenset({"keys", "old-keys", "future"}))),
+            ("signing key vault", Filter()),
+        )
+        for query, flt in cases:
+            for k in (1, 3, 10):
+                n = candidates(k)
+                apart = fuse(corpus.search_bm25(query, flt, n), corpus.search_vector(vec(query), flt, n), k)
+                assert apart, query
+                assert corpus.search_hybrid(query, vec(query), flt, k) == apart, (query, flt, k)
 
     def test_empty_query_finds_nothing(self, corpus: Store) -> None:
         assert corpus.search_bm25("   ?! ", Filter()) == []

@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,8 +31,8 @@ from answerable.store.base import (
     candidates,
     check_k,
     embedder_mismatch,
-    fuse,
     query_terms,
+    rrf,
     section_url,
 )
 from answerable.types import Chunk, Document, Passage, Scores, TrustTier
@@ -455,6 +456,13 @@ class SQLiteStore:
         results, not the statistics, as a search within a set of pages does.
         """
         check_k(k)
+        with self._errors("BM25 search"):
+            hits = self._bm25_hits(query, flt, k)
+            found = self._passages([rowid for rowid, _ in hits], flt)
+        return [_with(found[rowid], bm25=score) for rowid, score in hits if rowid in found]
+
+    def _bm25_hits(self, query: str, flt: Filter, k: int) -> list[tuple[int, float]]:
+        """The top-k (rowid, BM25 score) among the rows the filter lets through, best first."""
         terms = query_terms(query)
         if not terms:
             return []
@@ -462,24 +470,24 @@ class SQLiteStore:
         match = f'body : ({words}) AND scope : "{scope_token(flt.tenant)}"'
         where, params = _filter_sql(flt)
         params.update(match=match, k=k)
-        with self._errors("BM25 search"):
-            stamp = self._stamp()
-            rows, average, whole = self._visible_counts(flt, stamp)
-            if not rows:
-                return []
-            scorer = "bm25(chunks_fts, 1.0, 0.0)"
-            if not whole:
-                idf = [_idf(rows, self._visible_rows_with(flt, stamp, term)) for term in terms]
-                self._bm25_stats = (idf, average)
-                scorer = "answerable_bm25(chunks_fts)"
-            hits = self._rows(
+        stamp = self._stamp()
+        rows, average, whole = self._visible_counts(flt, stamp)
+        if not rows:
+            return []
+        scorer = "bm25(chunks_fts, 1.0, 0.0)"
+        if not whole:
+            idf = [_idf(rows, self._visible_rows_with(flt, stamp, term)) for term in terms]
+            self._bm25_stats = (idf, average)
+            scorer = "answerable_bm25(chunks_fts)"
+        return [
+            (int(rowid), -float(score))
+            for rowid, score in self._rows(
                 f"SELECT f.rowid, {scorer} AS s FROM chunks_fts f "
                 "CROSS JOIN chunks c ON c.rowid = f.rowid CROSS JOIN documents d ON d.rowid = c.doc "
                 f"WHERE chunks_fts MATCH :match AND {where} ORDER BY s LIMIT :k",
                 params,
             )
-            found = self._passages([h[0] for h in hits], flt)
-        return [_with(found[rowid], bm25=-score) for rowid, score in hits if rowid in found]
+        ]
 
     def _principal_bm25(self, api: Any, *_: Any) -> float:
         """bm25() of one row (FTS5's formula, body weight 1, scope 0) under `self._bm25_stats`."""
@@ -622,9 +630,36 @@ class SQLiteStore:
         }
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
+        """`fuse` of the BM25 and vector lists, with only the fused top k read in full.
+
+        The two lists are fused by rank on (rowid, chunk id) alone, so the 4k candidates of each list that
+        fusion drops are never read or built as passages (the same result as `fuse` of `search_bm25` and
+        `search_vector`, about 3 ms less a search at 100k chunks, bench/ask.py).
+        """
         check_k(k)
         n = candidates(k)
-        return fuse(self.search_bm25(query, flt, n), self.search_vector(vector, flt, n), k)
+        with self._errors("hybrid search"):
+            bm25 = dict(self._bm25_hits(query, flt, n))
+            near = dict(self._vector_hits(np.asarray(vector, dtype=np.float32), flt, n))
+            ids = self._chunk_ids([*bm25, *near])
+            fused = rrf([[ids[r] for r in bm25], [ids[r] for r in near]])[:k]
+            rowid_of = {ids[r]: r for r in (*bm25, *near)}
+            found = self._passages([rowid_of[pid] for pid, _ in fused], flt)
+        out = []
+        for pid, score in fused:
+            rowid = rowid_of[pid]
+            if rowid in found:
+                p = found[rowid]
+                out.append(replace(p, scores=Scores(bm25=bm25.get(rowid), vector=near.get(rowid), fused=score)))
+        return out
+
+    def _chunk_ids(self, rowids: Sequence[int]) -> dict[int, str]:
+        if not rowids:
+            return {}
+        rows = self._rows(
+            "SELECT rowid, id FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))", (json.dumps(list(rowids)),)
+        )
+        return {int(r): str(i) for r, i in rows}
 
     def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
         with self._errors("writing the decision log"), self.conn:
@@ -682,12 +717,8 @@ class SQLiteStore:
 
 def replace_doc_ids(flt: Filter) -> Filter:
     """The same principal without the closed id set: a replacement outside it still makes a page stale."""
-    from dataclasses import replace
-
     return replace(flt, doc_ids=None)
 
 
 def _with(passage: Passage, **scores: float) -> Passage:
-    from dataclasses import replace
-
     return replace(passage, scores=replace(passage.scores, **scores))
