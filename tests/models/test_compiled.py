@@ -138,3 +138,61 @@ def test_models_cli_reports_status_and_rejects_unknown_names(built: dict[str, Pa
     bad = runner.invoke(main, ["models", "compile", "no-such-model"])
     assert bad.exit_code == 2
     assert "no-such-model: neither a shipped model" in bad.output
+
+
+# --- the query embedder ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def embedder_package() -> Path:
+    from answerable.embed import packaged_minilm_path
+
+    return compiled.compile_embedder(Path(packaged_minilm_path()), log=False)
+
+
+def test_the_compiled_embedder_gives_the_vectors_sentence_transformers_gives(embedder_package: Path) -> None:
+    import numpy as np
+
+    from answerable.embed import COMPILED_TEXTS, SentenceTransformerEmbedder, packaged_minilm_path
+
+    fast = SentenceTransformerEmbedder(packaged_minilm_path())
+    eager = SentenceTransformerEmbedder(packaged_minilm_path(), compiled=False)
+    assert fast.is_compiled and not eager.is_compiled
+    texts = [
+        "How many active keys can one project have?",
+        "  a question with spaces around it?  ",
+        "word " * 400,  # past the model's 256 tokens: cut as sentence-transformers cuts it
+        "Ünïcödé façade — 東京",
+    ]
+    assert len(texts) <= COMPILED_TEXTS  # one call, through the package, in the order given
+    np.testing.assert_allclose(fast.embed(texts), eager.embed(texts), atol=1e-5)
+    for text in texts:
+        np.testing.assert_allclose(fast.embed([text])[0], eager.embed([text])[0], atol=1e-5)
+    assert np.linalg.norm(fast.embed(texts[:1])[0]) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_the_embedder_package_is_used_only_when_switched_on(
+    embedder_package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from answerable.embed import SentenceTransformerEmbedder, packaged_minilm_path
+
+    monkeypatch.setenv("ANSWERABLE_COMPILED", "0")
+    assert not SentenceTransformerEmbedder(packaged_minilm_path()).is_compiled
+
+
+def test_only_a_mean_pooled_normalized_transformer_compiles(embedder_package: Path) -> None:
+    from answerable.embed import SentenceTransformerEmbedder, packaged_minilm_path
+
+    model = SentenceTransformerEmbedder(packaged_minilm_path(), compiled=False).model
+    assert compiled.embedder_compilable(model)
+    assert not compiled.embedder_compilable(list(model)[:2])  # no normalization: other vectors
+    with pytest.raises(ModelError, match="mean pooling and normalization"):
+        compiled.build_embedder(list(model)[:2], embedder_package.with_name("never.pt2"))
+
+
+def test_models_status_names_the_embedder(embedder_package: Path) -> None:
+    done = CliRunner().invoke(main, ["models", "status", "minilm", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output) == [
+        {"model": "minilm", "compiled": True, "used": True, "path": str(embedder_package)}
+    ]

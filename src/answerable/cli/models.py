@@ -9,21 +9,33 @@ import click
 from answerable.cli.common import echo_json, reports_errors
 from answerable.errors import InputError
 
-# The own models `ask` runs under the default profiles: the reranker's trained member, the verifier, and the
-# second answerability model that confirms an answer and re-ranks its quotes.
-SERVED = ("answerability", "support", "answerability-mpnet")
+# The models `ask` runs under the default profiles: the query embedder, the reranker's trained member, the
+# verifier, and the second answerability model that confirms an answer and re-ranks its quotes.
+SERVED = ("minilm", "answerability", "support", "answerability-mpnet")
 
 
-def _folders(names: tuple[str, ...]) -> list[Path]:
+def _folders(names: tuple[str, ...]) -> list[tuple[str, Path, bool]]:
+    """(name, folder, whether it is an embedder) for each name: an own model, `minilm` (the packaged query
+    embedder) or a folder holding either (model.json: an own model; modules.json: a sentence-transformers one)."""
+    from answerable.embed import DEFAULT_EMBEDDER, packaged_minilm_path
     from answerable.models.own import ARTIFACTS
 
     shipped = sorted(p.name for p in ARTIFACTS.iterdir() if (p / "model.json").is_file())
     out = []
     for name in names or SERVED:
+        if name == DEFAULT_EMBEDDER:
+            out.append((name, Path(packaged_minilm_path()), True))
+            continue
         folder = ARTIFACTS / name if name in shipped else Path(name)
-        if not (folder / "model.json").is_file():
-            raise InputError(f"{name}: neither a shipped model ({', '.join(shipped)}) nor a folder with model.json")
-        out.append(folder)
+        if (folder / "model.json").is_file():
+            out.append((folder.name, folder, False))
+        elif (folder / "modules.json").is_file():
+            out.append((folder.name, folder, True))
+        else:
+            raise InputError(
+                f"{name}: neither a shipped model ({', '.join(shipped)}, {DEFAULT_EMBEDDER}) nor a folder with "
+                "model.json or a sentence-transformers model"
+            )
     return out
 
 
@@ -36,16 +48,20 @@ def models_group() -> None:
 @click.argument("names", nargs=-1)
 @reports_errors
 def compile_command(names: tuple[str, ...]) -> None:
-    """Compile own models for this machine (default: the three `ask` uses); ones already built are kept.
+    """Compile models for this machine (default: the four `ask` uses); ones already built are kept.
 
-    NAMES are shipped models (answerability, support, answerability-mpnet, support-mpnet) or folders of
-    models trained with `answerable train`. Each takes 25-60 s once; afterwards the model loads from its
+    NAMES are shipped models (answerability, support, answerability-mpnet, support-mpnet), `minilm` (the
+    query embedder), folders of models trained with `answerable train`, or folders of sentence-transformers
+    models (a transformer with mean pooling). Each takes 25-60 s once; afterwards the model loads from its
     package (0.1 s, the eager model never built) and scores about 1.5 times the pairs per second.
     """
-    from answerable.models.compiled import compile_folder
+    from answerable.models.compiled import compile_embedder, compile_folder
 
-    for folder in _folders(names):
-        compile_folder(folder)
+    for _, folder, embedder in _folders(names):
+        if embedder:
+            compile_embedder(folder)
+        else:
+            compile_folder(folder)
 
 
 @models_group.command("status")
@@ -53,15 +69,15 @@ def compile_command(names: tuple[str, ...]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @reports_errors
 def status_command(names: tuple[str, ...], as_json: bool) -> None:
-    """Say for each model whether this machine has its compiled package (default: the three `ask` uses)."""
-    from answerable.models.compiled import enabled, package_path
+    """Say for each model whether this machine has its compiled package (default: the four `ask` uses)."""
+    from answerable.models.compiled import embedder_package_path, enabled, package_path
     from answerable.models.own import load_spec
 
     rows = []
-    for folder in _folders(names):
-        path = package_path(folder, load_spec(folder))
+    for name, folder, embedder in _folders(names):
+        path = embedder_package_path(folder) if embedder else package_path(folder, load_spec(folder))
         rows.append(
-            {"model": folder.name, "compiled": path.is_file(), "used": path.is_file() and enabled(), "path": str(path)}
+            {"model": name, "compiled": path.is_file(), "used": path.is_file() and enabled(), "path": str(path)}
         )
     if as_json:
         echo_json(rows)
