@@ -60,9 +60,6 @@ def _base_identity(base: str) -> list[str]:
 
 def package_path(folder: Path, spec: ModelSpec) -> Path:
     """Where the compiled package of the own model in `folder` (described by `spec`) lives on this machine."""
-    import torch
-    import transformers
-
     from answerable.models import int8
 
     h = hashlib.sha256()
@@ -72,13 +69,23 @@ def package_path(folder: Path, spec: ModelSpec) -> Path:
         *_base_identity(spec.base),
         Path(int8.__file__).read_text(encoding="utf-8"),
         inspect.getsource(build),
+        *_toolchain(),
+    ):
+        h.update(part.encode())
+    return cache_dir() / "compiled" / f"{folder.name}-{h.hexdigest()[:16]}.pt2"
+
+
+def _toolchain() -> tuple[str, ...]:
+    """What shapes every package besides the model: the packaging code, torch and transformers, the CPU."""
+    import torch
+    import transformers
+
+    return (
         inspect.getsource(_package),
         torch.__version__,
         transformers.__version__,
         torch.backends.cpu.get_cpu_capability(),
-    ):
-        h.update(part.encode())
-    return cache_dir() / "compiled" / f"{folder.name}-{h.hexdigest()[:16]}.pt2"
+    )
 
 
 class _Output:
@@ -234,21 +241,12 @@ def embedder_compilable(model: Any) -> bool:
 
 def embedder_package_path(folder: Path) -> Path:
     """Where the compiled package of the sentence-transformers model in `folder` lives on this machine."""
-    import torch
-    import transformers
-
     h = hashlib.sha256()
     for f in sorted(p for p in folder.rglob("*") if p.is_file()):
         size = f.stat().st_size
         # configuration and tokenizer files by content, weights by name and size (as a base's, `_base_identity`)
         h.update(f.read_bytes() if size < 1 << 20 else f"{f.relative_to(folder)}:{size}".encode())
-    for part in (
-        inspect.getsource(build_embedder),
-        inspect.getsource(_package),
-        torch.__version__,
-        transformers.__version__,
-        torch.backends.cpu.get_cpu_capability(),
-    ):
+    for part in (inspect.getsource(build_embedder), *_toolchain()):
         h.update(part.encode())
     return cache_dir() / "compiled" / f"embedder-{h.hexdigest()[:16]}.pt2"
 
