@@ -57,9 +57,9 @@ def compile_command(names: tuple[str, ...]) -> None:
     """
     from answerable.models.compiled import compile_embedder, compile_folder
 
-    for _, folder, embedder in _folders(names):
+    for name, folder, embedder in _folders(names):
         if embedder:
-            compile_embedder(folder)
+            compile_embedder(folder, name=name)
         else:
             compile_folder(folder)
 

@@ -286,16 +286,18 @@ def build_embedder(model: Any, path: Path) -> float:
     return time.perf_counter() - start
 
 
-def compile_embedder(folder: Path, log: bool = True) -> Path:
-    """Build the package of the sentence-transformers model in `folder` unless this machine has it."""
+def compile_embedder(folder: Path, log: bool = True, name: str | None = None) -> Path:
+    """Build the package of the sentence-transformers model in `folder` (called `name` in the log) unless this
+    machine has it."""
+    name = name or folder.name
     path = embedder_package_path(folder)
     if path.is_file():
         if log:
-            print(f"embedder {folder.name}: compiled already, {path}", file=sys.stderr)
+            print(f"{name}: compiled already, {path}", file=sys.stderr)
         return path
     from answerable.embed import SentenceTransformerEmbedder
 
     seconds = build_embedder(SentenceTransformerEmbedder(str(folder), compiled=False).model, path)
     if log:
-        print(f"embedder {folder.name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
+        print(f"{name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
     return path
