@@ -112,15 +112,12 @@ class SentenceTransformerEmbedder:
         """Whether texts are embedded by the compiled package rather than the eager model."""
         return self._package is not None
 
-    def _embed_compiled(self, package: CompiledModel, texts: Sequence[str]) -> Vectors:
-        # As sentence-transformers batches: longest first, so a batch's texts pad to similar lengths.
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            features = self._model.preprocess([texts[i] for i in idx])
-            out[idx] = package(**{k: features[k] for k in package.inputs}).logits.numpy()
-        return out
+    @staticmethod
+    def _embed_compiled(model: Any, package: CompiledModel, texts: Sequence[str]) -> Vectors:
+        """A few texts (at most COMPILED_TEXTS) in one batch, tokenized as sentence-transformers does."""
+        features = model.preprocess(list(texts))
+        vectors: Vectors = package(**{k: features[k] for k in package.inputs}).logits.numpy()
+        return vectors
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         self.calls += 1
@@ -128,7 +125,7 @@ class SentenceTransformerEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         if self._package is not None and len(texts) <= COMPILED_TEXTS:
             try:
-                return self._embed_compiled(self._package, texts)
+                return self._embed_compiled(self._model, self._package, texts)
             except Exception as exc:
                 raise ModelError(f"embedding failed: {exc}") from exc
         try:

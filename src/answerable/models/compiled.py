@@ -53,9 +53,16 @@ def enabled() -> bool:
     return os.environ.get("ANSWERABLE_COMPILED", "1") != "0"
 
 
-def _base_identity(base: str) -> list[str]:
-    root = Path(base_path(base))
-    return sorted(f"{p.relative_to(root)}:{p.stat().st_size}" for p in root.rglob("*") if p.is_file())
+def _files_identity(root: Path, by_content_below: int = 0) -> list[str]:
+    """Each file under `root` by its name and size, or by a hash of its content when it is smaller than
+    `by_content_below` bytes (configuration and tokenizer files; hashing the weights would cost a load)."""
+    out = []
+    for p in root.rglob("*"):
+        if p.is_file():
+            size = p.stat().st_size
+            ident = hashlib.sha256(p.read_bytes()).hexdigest() if size < by_content_below else str(size)
+            out.append(f"{p.relative_to(root)}:{ident}")
+    return sorted(out)
 
 
 def package_path(folder: Path, spec: ModelSpec) -> Path:
@@ -66,7 +73,7 @@ def package_path(folder: Path, spec: ModelSpec) -> Path:
     for name in ("model.json", "adapter.safetensors"):
         h.update((folder / name).read_bytes())
     for part in (
-        *_base_identity(spec.base),
+        *_files_identity(Path(base_path(spec.base))),
         Path(int8.__file__).read_text(encoding="utf-8"),
         inspect.getsource(build),
         *_toolchain(),
@@ -242,11 +249,7 @@ def embedder_compilable(model: Any) -> bool:
 def embedder_package_path(folder: Path) -> Path:
     """Where the compiled package of the sentence-transformers model in `folder` lives on this machine."""
     h = hashlib.sha256()
-    for f in sorted(p for p in folder.rglob("*") if p.is_file()):
-        size = f.stat().st_size
-        # configuration and tokenizer files by content, weights by name and size (as a base's, `_base_identity`)
-        h.update(f.read_bytes() if size < 1 << 20 else f"{f.relative_to(folder)}:{size}".encode())
-    for part in (inspect.getsource(build_embedder), *_toolchain()):
+    for part in (*_files_identity(folder, by_content_below=1 << 20), inspect.getsource(build_embedder), *_toolchain()):
         h.update(part.encode())
     return cache_dir() / "compiled" / f"embedder-{h.hexdigest()[:16]}.pt2"
 
