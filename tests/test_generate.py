@@ -155,6 +155,23 @@ def test_no_sentence_is_reached_for_when_the_best_states_no_figure_but_one_count
     assert pick(question, periods, [0.4, 0.3], about=[about[0], periods[1]]) == 0
 
 
+def test_a_span_for_how_long_is_reached_for_when_it_is_about_what_the_best_sentence_is_about() -> None:
+    """ "How long does the free trial last?" was withheld over "No credit card is needed to start." (the
+    ranker's best) beside "New workspaces can try the Business plan free for 14 days ..." under the same
+    "Free trial" heading. A span is the finer form "how long" asks for, as a count is for "how many"; a
+    figure that is no span, or a span about something else, is not reached for."""
+    question = "How long does the free trial last?"
+    trial = ["No credit card is needed to start.", "New workspaces can try the Business plan free for 14 days."]
+    about = [f"Plans and pricing\nFree trial\n{trial[0]}", f"Plans and pricing\nFree trial\n{trial[1]}"]
+    assert pick(question, trial, [0.6, 0.3], about=about) == 1
+    # A figure that is not a span ("up to 10 users") does not have the form asked.
+    users = [trial[0], "New workspaces can invite up to 10 users."]
+    assert pick(question, users, [0.6, 0.3], about=[about[0], f"Plans and pricing\nFree trial\n{users[1]}"]) == 0
+    # Nor does a span on another page, about neither the trial nor anything free.
+    other = [trial[0], "Invitation links stay valid for 7 days."]
+    assert pick(question, other, [0.6, 0.3], about=[about[0], f"User management\nInvitations\n{other[1]}"]) == 0
+
+
 def test_a_neighbour_stating_a_figure_is_not_added_to_a_best_sentence_that_states_none() -> None:
     """ "How big can an export be?" was answered with "If your export would be larger, narrow the date
     range. A project can run one export at a time.": the pair scored higher, and its "one" passed the

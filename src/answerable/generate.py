@@ -78,24 +78,27 @@ def pick(
     Neither changes whether an answer is given. When the claim asks for a kind the gate checks
     (`kinds.asked`) and the ranker's best sentence states none, that sentence is returned and the gate
     withholds the answer: reaching down the list for a sentence that has one answered unanswerable
-    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). A sentence that counts the
-    very thing asked (`kinds.counts_asked`: "A chart shows up to 12 periods." for "How many periods does
-    a retention chart show?", below "Each row is a cohort and each column a period ...") is the one
-    exception, when it is about every word of the question that the best sentence is about (`about`: each
-    sentence with its page title and section heading): "How many components do tentilla have?" is not
-    answered by "Colloblasts ... have three main components" below a sentence on tentilla. Otherwise the
+    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). A sentence with the finer
+    form of the kind asked (`kinds.fit` 2: a count of the very thing asked, "A chart shows up to 12
+    periods." for "How many periods does a retention chart show?" below "Each row is a cohort and each
+    column a period ..."; a span for "how long", "free for 14 days" for "How long does the free trial
+    last?" below "No credit card is needed to start.") is the one exception, when it is about every word
+    of the question that the best sentence is about (`about`: each sentence with its page title and
+    section heading): "How many components do tentilla have?" is not answered by "Colloblasts ... have
+    three main components" below a sentence on tentilla. Otherwise the
     choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
     those that mention (with their page title and headings) every name the claim states, when any do.
     """
     top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
     if lacks_kind(claim, sentences[top]):
         frame = about or sentences
-        counting = [
+        finer = [
             k
             for k in range(len(sentences))
-            if kinds.counts_asked(claim, sentences[k]) and kinds.about_as_much(claim, frame[k], frame[top])
+            if (kinds.counts_asked(claim, sentences[k]) or kinds.fit(claim, sentences[k]) == 2)
+            and kinds.about_as_much(claim, frame[k], frame[top])
         ]
-        return max(counting, key=lambda k: (scores[k], -k)) if counting else top
+        return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
     stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
