@@ -1,4 +1,5 @@
-"""Citation checks: parse `[passage_id]` markers, and re-verify each sentence against what it cites.
+"""Citation checks: re-verify each sentence of a draft against what it cites, and split passages into the
+sentences an answer may quote.
 
 Pure. A cited id must belong to this request's context; the gate turns a foreign id into
 `citation_invalid` and an unsupported sentence into `unsupported_claim`.
@@ -13,30 +14,6 @@ from functools import lru_cache
 from itertools import groupby
 
 from answerable.types import Draft, DraftSentence
-
-_CITE_SPLIT = re.compile(r"(\[[^\[\]\s]+\])")
-_CITE_ONLY = re.compile(r"\[([^\[\]\s]+)\]")
-
-
-def parse_cited_text(text: str) -> Draft:
-    """Split generated text into sentences, each with the ids cited in or right after it."""
-    sentences: list[tuple[str, list[str]]] = []
-    for part in _CITE_SPLIT.split(text):
-        marker = _CITE_ONLY.fullmatch(part)
-        if marker:
-            if sentences:
-                sentences[-1][1].append(marker.group(1))
-            continue
-        for piece in re.split(r"(?<=[.!?])\s+", part.strip()):
-            if not piece:
-                continue
-            has_word = re.search(r"\w", piece) is not None
-            if sentences and (not has_word or not sentences[-1][0].endswith((".", "!", "?"))):
-                text, ids = sentences[-1]
-                sentences[-1] = (text + (" " if has_word else "") + piece, ids)
-            else:
-                sentences.append((piece, []))
-    return Draft(tuple(DraftSentence(t.strip(), tuple(dict.fromkeys(ids))) for t, ids in sentences if t.strip()))
 
 
 def normalise(text: str) -> str:

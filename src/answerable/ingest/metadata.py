@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
@@ -237,7 +237,3 @@ def build_document(
         tenant=_text(meta.get("tenant"), source, "tenant") or defaults.tenant or DEFAULT_TENANT,
         extra=extra,
     )
-
-
-def with_text(doc: Document, text: str) -> Document:
-    return replace(doc, text=text)

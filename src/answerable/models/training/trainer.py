@@ -243,7 +243,3 @@ def recalibrate(
         metrics["heldout"] = evaluate_task(task, backend, data_root, log=log)
         (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     return metrics
-
-
-def pairs_text(pairs: list[Pair]) -> tuple[list[str], list[str]]:
-    return [p.a for p in pairs], [p.b for p in pairs]
