@@ -36,6 +36,7 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -217,15 +218,22 @@ def compile_folder(folder: Path, log: bool = True) -> Path:
     from answerable.models.int8 import quantize_rowwise
     from answerable.models.own import load_merged, load_spec
 
-    path = package_path(folder, load_spec(folder))
+    def build_it(path: Path) -> float:
+        model, tok, _ = load_merged(folder)
+        return build(quantize_rowwise(model), tok, path)
+
+    return _build_once(folder.name, package_path(folder, load_spec(folder)), build_it, log)
+
+
+def _build_once(name: str, path: Path, build_it: Callable[[Path], float], log: bool) -> Path:
+    """`build_it(path)` (which returns its seconds) unless this machine has the package at `path`."""
     if path.is_file():
         if log:
-            print(f"{folder.name}: compiled already, {path}", file=sys.stderr)
+            print(f"{name}: compiled already, {path}", file=sys.stderr)
         return path
-    model, tok, _ = load_merged(folder)
-    seconds = build(quantize_rowwise(model), tok, path)
+    seconds = build_it(path)
     if log:
-        print(f"{folder.name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
+        print(f"{name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
     return path
 
 
@@ -292,15 +300,9 @@ def build_embedder(model: Any, path: Path) -> float:
 def compile_embedder(folder: Path, log: bool = True, name: str | None = None) -> Path:
     """Build the package of the sentence-transformers model in `folder` (called `name` in the log) unless this
     machine has it."""
-    name = name or folder.name
-    path = embedder_package_path(folder)
-    if path.is_file():
-        if log:
-            print(f"{name}: compiled already, {path}", file=sys.stderr)
-        return path
     from answerable.embed import SentenceTransformerEmbedder
 
-    seconds = build_embedder(SentenceTransformerEmbedder(str(folder), compiled=False).model, path)
-    if log:
-        print(f"{name}: compiled in {seconds:.0f} s, {path}", file=sys.stderr)
-    return path
+    def build_it(path: Path) -> float:
+        return build_embedder(SentenceTransformerEmbedder(str(folder), compiled=False).model, path)
+
+    return _build_once(name or folder.name, embedder_package_path(folder), build_it, log)
