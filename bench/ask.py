@@ -26,15 +26,22 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from answerable.embed import load_embedder  # noqa: E402
-from answerable.engine import Engine  # noqa: E402
-from answerable.ingest.chunking import content_hash  # noqa: E402
-from answerable.ingest.pipeline import ingest  # noqa: E402
-from answerable.models import DEFAULT_CONFIRMER, load_reranker, load_verifier  # noqa: E402
-from answerable.models.own_backend import OwnReranker, OwnVerifier  # noqa: E402
-from answerable.policy import load_policy  # noqa: E402
-from answerable.store.sqlite import SQLiteStore  # noqa: E402
-from answerable.types import Chunk, Document  # noqa: E402
+from answerable.backends.models import DEFAULT_CONFIRMER  # noqa: E402
+from answerable.backends.models.own_backend import OwnReranker, OwnVerifier  # noqa: E402
+from answerable.backends.registry import (  # noqa: E402
+    load_embedder,
+    load_reranker,
+    load_verifier,
+)
+from answerable.backends.store.sqlite import SQLiteStore  # noqa: E402
+from answerable.core.policy import load_policy  # noqa: E402
+from answerable.core.types import (  # noqa: E402
+    Chunk,
+    Document,
+    content_hash,
+)
+from answerable.engine.engine import Engine  # noqa: E402
+from answerable.engine.indexing import ingest  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 

@@ -29,7 +29,7 @@ import time, sys
 t = time.perf_counter()
 import torch
 torch.set_num_threads({threads})
-from answerable.models import load_{kind}
+from answerable.backends.registry import load_{kind}
 m = load_{kind}({spec!r})
 {call}
 print(time.perf_counter() - t)
@@ -63,8 +63,8 @@ def main() -> None:
     import torch
 
     torch.set_num_threads(args.threads)
-    from answerable.models import load_reranker, load_verifier
-    from answerable.models.own_backend import OwnReranker, OwnVerifier
+    from answerable.backends.models.own_backend import OwnReranker, OwnVerifier
+    from answerable.backends.registry import load_reranker, load_verifier
 
     long_passage = PASSAGE * 3  # about 300 words: cut to the best window of max-len tokens
     words = long_passage.split()

@@ -15,12 +15,12 @@ import sys
 import time
 from pathlib import Path
 
-from answerable.models import VERIFIERS, load_reranker, load_verifier, parse_spec
-from answerable.models import calibration as cal
-from answerable.models.ensemble import fit_ensemble
-from answerable.models.lexical import BASELINES, LexicalReranker, LexicalVerifier
-from answerable.models.training.data import SUPPORT_LABELS, Split, answerability_mix, support_mix
-from answerable.models.training.evaluate import evaluate_reranker, evaluate_verifier
+from answerable.backends.models import calibration as cal
+from answerable.backends.models.ensemble import fit_ensemble
+from answerable.backends.models.lexical import BASELINES, LexicalReranker, LexicalVerifier
+from answerable.backends.models.training.data import SUPPORT_LABELS, Split, answerability_mix, support_mix
+from answerable.backends.models.training.evaluate import evaluate_reranker, evaluate_verifier
+from answerable.backends.registry import load_reranker, load_verifier, parse_spec, schemes
 
 
 def fit_baselines(root: Path) -> None:
@@ -37,7 +37,7 @@ def fit_baselines(root: Path) -> None:
         cal.save(fitted, BASELINES / f"{kind}-support.json")
         print(f"fitted {kind} baselines", file=sys.stderr)
     # After the baselines: the ensemble's members include them.
-    weights = fit_ensemble([(p.a, p.b) for p in ans], [p.label for p in ans])
+    weights = fit_ensemble([(p.a, p.b) for p in ans], [p.label for p in ans], load_reranker)
     (BASELINES / "ensemble-answerability.json").write_text(json.dumps(weights, indent=1) + "\n", encoding="utf-8")
     print(f"fitted the ensemble: {weights}", file=sys.stderr)
 
@@ -61,7 +61,7 @@ def main() -> None:
     for spec in args.specs.split(","):
         results[spec] = {}
         for task in args.tasks.split(","):
-            if task == "support" and parse_spec(spec)[0] not in VERIFIERS:
+            if task == "support" and parse_spec(spec)[0] not in schemes("verifier"):
                 continue  # an answerability-only backend (ensemble)
             t = time.time()
             print(f"{spec} {task}", file=sys.stderr)

@@ -34,12 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from answerable.backends.models.ensemble import QUOTE_WEIGHTS, SENTENCE_WEIGHTS, logit  # noqa: E402
+from answerable.backends.models.training.data import Split, trecqa_pairs, wikiqa_pairs  # noqa: E402
+from answerable.backends.registry import load_reranker  # noqa: E402
 from answerable.evaluation.data import open_dataset  # noqa: E402
 from answerable.evaluation.heldout import held_out_cases  # noqa: E402
-from answerable.generate import KIND_WEIGHT, RESCORE_TOP, pick, split_sentences  # noqa: E402
-from answerable.models import load_reranker  # noqa: E402
-from answerable.models.ensemble import QUOTE_WEIGHTS, SENTENCE_WEIGHTS, logit  # noqa: E402
-from answerable.models.training.data import Split, trecqa_pairs, wikiqa_pairs  # noqa: E402
+from answerable.signals.quoting import KIND_WEIGHT, RESCORE_TOP, pick, split_sentences  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 Item = tuple[str, list[str], set[int]]

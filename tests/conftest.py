@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from answerable import Claim, Draft, DraftSentence, Evidence, Label, Passage, Scores, TrustTier, Verdict, load_policy
-from answerable.policy import Policy
+from answerable.core.policy import Policy
+from answerable.signals.annotate import annotate
 from tests.llm_server import server  # noqa: F401  (a fixture for every test of an LLM backend)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,4 +57,5 @@ def evidence(
     claims: tuple[Claim, ...] = (Claim("c1", "the fact asked for"),),
     drafted: Draft | None = None,
 ) -> Evidence:
-    return Evidence(question="q?", claims=claims, passages=passages, verdicts=verdicts, draft=drafted)
+    """Evidence as the engine records it: with its language signals (`answerable.signals.annotate`)."""
+    return annotate(Evidence(question="q?", claims=claims, passages=passages, verdicts=verdicts, draft=drafted))

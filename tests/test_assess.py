@@ -9,12 +9,20 @@ from datetime import date
 import pytest
 
 from answerable import Claim, ClaimStatus, Label, ReasonCode, Status, TrustTier, assess, authorize, decide
-from answerable.assess import CONFIRMATION_LEAD, SECOND_LOOK_BELOW, confirmed, rivals, second_look, strongest_support
-from answerable.codec import evidence_from_dict, evidence_to_dict
-from answerable.errors import InputError
-from answerable.policy import Precedence
-from answerable.render import render_decision
-from answerable.types import Verdict
+from answerable.core.assess import (
+    CONFIRMATION_LEAD,
+    SECOND_LOOK_BELOW,
+    confirmed,
+    rivals,
+    second_look,
+    strongest_support,
+)
+from answerable.core.codec import evidence_from_dict, evidence_to_dict
+from answerable.core.errors import InputError
+from answerable.core.policy import Precedence
+from answerable.core.types import Verdict
+from answerable.interfaces.render import render_decision
+from answerable.signals.annotate import annotate
 from tests.conftest import NOW, draft, evidence, passage, verdict
 
 S, F = Label.SUPPORTED, Label.REFUTED
@@ -209,7 +217,9 @@ def test_strong_support_that_never_mentions_a_named_term_does_not_cover_the_clai
     assert f"  - {NORMANDY.text} (no passage mentions 1000's)" in render_decision(d).splitlines()
     relaxed = replace(policy.profile("strict"), require_named_terms=False)
     assert authorize(ev, relaxed, NOW).status is Status.ANSWER
-    mentioned = replace(ev, passages=(passage("normans#1", 0.9, text=text + " By the 1000's it was a duchy."),))
+    mentioned = annotate(
+        replace(ev, passages=(passage("normans#1", 0.9, text=text + " By the 1000's it was a duchy."),))
+    )
     assert authorize(mentioned, policy.profile("strict"), NOW).status is Status.ANSWER
 
 
@@ -272,7 +282,9 @@ def test_a_part_is_covered_only_by_a_passage_that_names_what_sets_it_apart(polic
     assert assess(refuted, strict, NOW).conflicts == ()
     # A page that names her and answers the part covers it; only that page is cited for it.
     reggi = passage("reggi#1", 0.85, text="Raffaella Reggi (born 27 November 1965) is a tennis player.")
-    answered = replace(ev, passages=(lucie, oslo, reggi), verdicts=(*ev.verdicts, verdict("c2", "reggi#1", S, 0.85)))
+    answered = annotate(
+        replace(ev, passages=(lucie, oslo, reggi), verdicts=(*ev.verdicts, verdict("c2", "reggi#1", S, 0.85)))
+    )
     a = assess(answered, strict, NOW)
     assert a.claims[1].status is ClaimStatus.SUPPORTED and a.claims[1].passage_ids == ("reggi#1",)
     assert authorize(answered, replace(strict, require_named_terms=False), NOW).status is Status.ANSWER

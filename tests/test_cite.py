@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from answerable.cite import quoted, sentences_of, table_excerpt, verify_draft
-from answerable.types import Draft, DraftSentence
+from answerable.core.types import Draft, DraftSentence
+from answerable.engine.cite import quoted, table_excerpt, verify_draft
+from answerable.text.units import sentences_of
 
 MYTHS = (
     "A common myth is that Lumen API keys expire after 90 days. That is false: keys never expire.\n"

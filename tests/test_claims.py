@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from answerable.claims import MAX_QUESTION_CHARS, decompose, is_keywords
+from answerable.core.types import MAX_QUESTION_CHARS
+from answerable.signals.claims import decompose, is_keywords
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

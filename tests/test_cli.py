@@ -14,15 +14,15 @@ import pytest
 from click.testing import CliRunner
 
 from answerable import __version__, assess
-from answerable.cli import main
-from answerable.codec import decision_from_dict, evidence_from_dict
-from answerable.engine import log_record
-from answerable.errors import InputError
-from answerable.gate import decide
-from answerable.policy import SETTINGS, default_policy_path, load_policy
-from answerable.render import render_decision
-from answerable.store.sqlite import SQLiteStore
-from answerable.types import Decision, Evidence, Principal
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.codec import decision_from_dict, evidence_from_dict
+from answerable.core.errors import InputError
+from answerable.core.gate import decide
+from answerable.core.policy import SETTINGS, default_policy_path, load_policy
+from answerable.core.types import Decision, Evidence, Principal
+from answerable.engine.engine import log_record
+from answerable.interfaces.cli import main
+from answerable.interfaces.render import render_decision
 from tests.conftest import ROOT
 
 EVIDENCE = sorted(str(p) for p in (ROOT / "examples" / "evidence").glob("*.json"))

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from answerable.codec import evidence_from_dict
-from answerable.errors import InputError
+from answerable.core.codec import evidence_from_dict
+from answerable.core.errors import InputError
 from tests.conftest import ROOT
 
 SUPPORTED = json.loads((ROOT / "examples" / "evidence" / "1-supported.json").read_text(encoding="utf-8"))

@@ -6,8 +6,8 @@ import json
 import re
 
 from answerable import ReasonCode
-from answerable.policy import SETTINGS
-from answerable.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES
+from answerable.core.policy import SETTINGS
+from answerable.core.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
+from answerable.interfaces.cli import main
 from tests.conftest import ROOT
 
 DATA = ROOT.parent / "shared" / "data"
@@ -50,22 +50,22 @@ def test_answers_to_another_question_are_withheld_through_the_real_engine(cache:
     from dataclasses import replace
 
     from answerable import Status, load_policy
-    from answerable.embed import load_embedder
-    from answerable.engine import Engine
+    from answerable.backends.models import DEFAULT_RERANKER, DEFAULT_SPEC
+    from answerable.backends.registry import load_confirmer, load_embedder, load_reranker, load_verifier
+    from answerable.engine.engine import Engine
     from answerable.evaluation.data import open_dataset
     from answerable.evaluation.runner import build_index
-    from answerable.models import DEFAULT_RERANKER, DEFAULT_SPEC, load_confirmer, load_reranker, load_verifier
 
     folder = DATA / "squad2-dev-a"
     if not folder.exists():
         pytest.skip(f"{folder} is not here (the shared data sits beside the checkout in CI)")
-    embedder = load_embedder(None)
+    embedder = load_embedder()
     store = build_index(open_dataset(folder), embedder, cache)  # the slice above built it in this cache
     policy = load_policy()
     relaxed = replace(policy, profiles={"strict": replace(policy.profile("strict"), reject_mismatches=False)})
     models = (load_reranker(DEFAULT_RERANKER), load_verifier(DEFAULT_SPEC))
     checked, unchecked = (
-        Engine(store, embedder, *models, p, confirmer=load_confirmer(None), log=False) for p in (policy, relaxed)
+        Engine(store, embedder, *models, p, confirmer=load_confirmer(), log=False) for p in (policy, relaxed)
     )
     for question, pair in (
         ("What is the lowest point of the Rhine basin called?", ("lowest", "highest")),

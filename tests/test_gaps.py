@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.embed import HashEmbedder, Vectors
-from answerable.gaps import (
+from answerable.backends.models.embed import HashEmbedder, Vectors
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.reasons import ReasonCode
+from answerable.engine.gaps import (
     CAUSE_OF_REASON,
     CSV_FIELDS,
     Cause,
@@ -29,9 +30,8 @@ from answerable.gaps import (
     to_csv,
     to_markdown,
 )
-from answerable.ingest.pipeline import ingest
-from answerable.reasons import ReasonCode
-from answerable.store.sqlite import SQLiteStore
+from answerable.engine.indexing import ingest
+from answerable.interfaces.cli import main
 
 
 def record(

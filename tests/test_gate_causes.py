@@ -9,11 +9,11 @@ from datetime import date
 import pytest
 
 from answerable import Claim, Label, ReasonCode, Status, TrustTier, decide
-from answerable.codec import evidence_from_dict
-from answerable.gate import causes
-from answerable.policy import Policy
-from answerable.render import render_decision
-from answerable.types import Evidence, Passage
+from answerable.core.codec import evidence_from_dict
+from answerable.core.gate import causes
+from answerable.core.policy import Policy
+from answerable.core.types import Evidence, Passage
+from answerable.interfaces.render import render_decision
 from tests.conftest import NOW, ROOT, draft, evidence, passage, verdict
 
 R = ReasonCode

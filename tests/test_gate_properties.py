@@ -22,7 +22,8 @@ from answerable import (
     assess,
     decide,
 )
-from answerable.policy import Profile
+from answerable.core.policy import Profile
+from answerable.signals.annotate import annotate
 from tests.conftest import NOW, passage
 
 R = ReasonCode
@@ -145,7 +146,7 @@ def test_adding_stale_conflicting_or_disallowed_evidence_never_enables_an_answer
     profile = roomy(policy.profile(profile_name))
     before = decide(ev, profile, NOW)
     kind, p, verdicts = data.draw(harmful_passage(ev))
-    after = decide(replace(ev, passages=(*ev.passages, p), verdicts=(*ev.verdicts, *verdicts)), profile, NOW)
+    after = decide(annotate(replace(ev, passages=(*ev.passages, p), verdicts=(*ev.verdicts, *verdicts))), profile, NOW)
     if before.status is not Status.ANSWER:
         assert after.status is not Status.ANSWER, kind
     if before.status is Status.ABSTAIN:

@@ -21,7 +21,7 @@ from answerable import (
     authorize,
     decide,
 )
-from answerable.codec import evidence_from_dict
+from answerable.core.codec import evidence_from_dict
 from tests.conftest import NOW, ROOT, draft, evidence, passage, verdict
 
 R = ReasonCode

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from answerable.generate import (
-    ExtractiveGenerator,
+from answerable.backends.generation.extractive import ExtractiveGenerator
+from answerable.core.types import Claim, Passage
+from answerable.signals.quoting import (
     as_ranked,
     asks,
     pick,
@@ -15,7 +16,6 @@ from answerable.generate import (
     under_heading,
     without_pointers,
 )
-from answerable.types import Claim, Passage
 
 CLAIM = Claim("c1", "How long is an invitation valid?")
 

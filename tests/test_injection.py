@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.injection import is_injection, screen
+from answerable.signals.injection import is_injection, screen
 
 
 @pytest.mark.parametrize(

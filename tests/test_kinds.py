@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from answerable import Claim, Label, ReasonCode, Status, decide
-from answerable.codec import evidence_from_dict, evidence_to_dict
-from answerable.kinds import Kind, about_as_much, asked, counts_asked, fit, states
-from answerable.render import render_decision
-from answerable.types import Draft, DraftSentence
+from answerable.core.codec import evidence_from_dict, evidence_to_dict
+from answerable.core.types import Draft, DraftSentence
+from answerable.interfaces.render import render_decision
+from answerable.signals.kinds import Kind, about_as_much, asked, counts_asked, fit, states
 from tests.conftest import NOW, evidence, passage, verdict
 
 R = ReasonCode
@@ -109,7 +109,8 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
     [
         ("How many charts fit on one dashboard?", "A dashboard holds up to 40 charts.", 2),
         ("How many charts fit on one dashboard?", "Use them to compare one country across all charts.", 1),
-        ("How many charts fit on one dashboard?", "Filters apply to every chart on the dashboard.", 1),
+        # "every" is a frequency, not a count: it states no number of charts
+        ("How many charts fit on one dashboard?", "Filters apply to every chart on the dashboard.", 0),
         ("How many charts fit on one dashboard?", "Open Dashboards and add charts.", 0),
         ("How many active API keys can a project have?", "A project can have at most 10 active API keys.", 2),
         ("How long does my old key keep working?", "The old key keeps working for 24 hours.", 2),

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from answerable import Status, decide
-from answerable.codec import decision_from_dict
-from answerable.mismatch import mismatch, negated, opposed, other_year, years
-from answerable.reasons import ReasonCode
-from answerable.render import render_decision
+from answerable.core.codec import decision_from_dict
+from answerable.core.reasons import ReasonCode
+from answerable.interfaces.render import render_decision
+from answerable.signals.mismatch import mismatch, negated, opposed, other_year, years
 from tests.conftest import NOW
 from tests.test_kinds import drafted
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from answerable import PolicyError, ReasonCode, TrustTier, load_policy
-from answerable.policy import SETTINGS, default_policy_path
+from answerable.core.policy import SETTINGS, default_policy_path
 
 SHIPPED = default_policy_path().read_text(encoding="utf-8")
 # Mutations start from the hand-set test policy, whose text does not move when the shipped one is recalibrated.

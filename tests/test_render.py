@@ -10,15 +10,15 @@ from pathlib import Path
 import numpy as np
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.codec import evidence_from_dict
-from answerable.engine import log_record
-from answerable.gaps import Cause, Cluster, GapReport, Page, to_csv, to_markdown
-from answerable.gate import decide
-from answerable.policy import load_policy
-from answerable.render import printable, render_decision, render_record
-from answerable.store.sqlite import SQLiteStore
-from answerable.types import Chunk, Document, Principal
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.codec import evidence_from_dict
+from answerable.core.gate import decide
+from answerable.core.policy import load_policy
+from answerable.core.types import Chunk, Document, Principal
+from answerable.engine.engine import log_record
+from answerable.engine.gaps import Cause, Cluster, GapReport, Page, to_csv, to_markdown
+from answerable.interfaces.cli import main
+from answerable.interfaces.render import printable, render_decision, render_record
 from tests.conftest import ROOT
 
 # Clear screen, red, a window title, hidden text, a clickable link, a carriage return, a bell, a line

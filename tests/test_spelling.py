@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.spelling import english_words, one_typo, read_as
+from answerable.signals.spelling import english_words, one_typo, read_as
 
 PASSAGES = [
     "Delete your account: open Profile > Account > Delete account. Deleting an account is permanent.",

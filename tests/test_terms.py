@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answerable.terms import (
+from answerable.signals.terms import (
     Mentions,
     named_terms,
     points_elsewhere,

@@ -1,7 +1,13 @@
-"""answerable: a question-answering engine that answers only when the allowed evidence authorizes it."""
+"""answerable: a question-answering engine that answers only when the allowed evidence authorizes it.
 
-from answerable.assess import assess
-from answerable.errors import (
+The public surface is `__all__`: `check` (the gate over passages you retrieved), `open_engine` and `Engine`
+(retrieval from an index, then the gate), the typed decision and its parts, the policy, and the errors.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from answerable.core.assess import assess
+from answerable.core.errors import (
     AnswerableError,
     DraftRequiredError,
     InputError,
@@ -9,10 +15,11 @@ from answerable.errors import (
     PolicyError,
     StoreError,
 )
-from answerable.gate import Authorization, authorize, decide
-from answerable.policy import Policy, Profile, load_policy
-from answerable.reasons import ReasonCode
-from answerable.types import (
+from answerable.core.gate import Authorization, authorize, decide
+from answerable.core.policy import Policy, Profile, load_policy
+from answerable.core.reasons import ReasonCode
+from answerable.core.settings import Settings
+from answerable.core.types import (
     Assessment,
     Chunk,
     Citation,
@@ -29,14 +36,36 @@ from answerable.types import (
     Label,
     Passage,
     PolicyRef,
+    Principal,
+    Result,
     Scores,
+    Signals,
     Status,
     Suggestion,
     TrustTier,
     Verdict,
 )
+from answerable.core.version import __version__
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from answerable.engine.check import check
+    from answerable.engine.engine import Engine, open_engine
+
+_LAZY = {
+    "check": "answerable.engine.check",
+    "Engine": "answerable.engine.engine",
+    "open_engine": "answerable.engine.engine",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """`check`, `Engine` and `open_engine` import the engine when first used: `import answerable` stays light."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'answerable' has no attribute {name!r}")
+
 
 __all__ = [
     "AnswerableError",
@@ -54,6 +83,7 @@ __all__ = [
     "Draft",
     "DraftRequiredError",
     "DraftSentence",
+    "Engine",
     "Evidence",
     "InputError",
     "Label",
@@ -62,9 +92,13 @@ __all__ = [
     "Policy",
     "PolicyError",
     "PolicyRef",
+    "Principal",
     "Profile",
     "ReasonCode",
+    "Result",
     "Scores",
+    "Settings",
+    "Signals",
     "Status",
     "StoreError",
     "Suggestion",
@@ -73,6 +107,8 @@ __all__ = [
     "__version__",
     "assess",
     "authorize",
+    "check",
     "decide",
     "load_policy",
+    "open_engine",
 ]

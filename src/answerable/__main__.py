@@ -1,5 +1,5 @@
 """`python -m answerable` runs the command line."""
 
-from answerable.cli import main
+from answerable.interfaces.cli import main
 
 main()

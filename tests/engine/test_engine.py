@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from answerable.claims import MAX_QUESTION_CHARS
-from answerable.embed import HashEmbedder
-from answerable.engine import Engine
-from answerable.errors import InputError, ModelError, StoreError
-from answerable.generate import ExtractiveGenerator, under_heading
-from answerable.ingest.pipeline import ingest
-from answerable.models.base import MockReranker, MockVerifier, SupportProbs
-from answerable.policy import load_policy
-from answerable.reasons import KEYWORDS_NEXT_STEP
-from answerable.render import render_record
-from answerable.store.sqlite import SQLiteStore
-from answerable.types import Claim, Draft, Label, Passage, Principal, ReasonCode, Status
+from answerable.backends.generation.extractive import ExtractiveGenerator
+from answerable.backends.models.base import MockReranker, MockVerifier, SupportProbs
+from answerable.backends.models.embed import HashEmbedder
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.errors import InputError, ModelError, StoreError
+from answerable.core.policy import load_policy
+from answerable.core.reasons import KEYWORDS_NEXT_STEP
+from answerable.core.types import MAX_QUESTION_CHARS, Claim, Draft, Label, Passage, Principal, ReasonCode, Status
+from answerable.engine.engine import Engine
+from answerable.engine.indexing import ingest
+from answerable.interfaces.render import render_record
+from answerable.signals.quoting import under_heading
 from tests.conftest import ROOT
 
 TEST_POLICY = ROOT / "tests" / "policy.toml"
@@ -278,9 +278,9 @@ def test_restricted_page_leaves_no_trace_for_a_principal_without_the_group(store
     q = "How do I drain the ingestion queue?"
     e = engine(store)
     public = e.ask(q, as_of=NOW)
-    assert e.last_record is not None and e.last_record["why"]
+    assert public.record is not None and public.record["why"]
     # The decision, its log record (the causes of its reasons among them) and the readable output.
-    dumped = json.dumps(public.to_dict()) + json.dumps(e.last_record) + render_record(e.last_record)
+    dumped = json.dumps(public.to_dict()) + json.dumps(public.record) + render_record(public.record)
     for trace in ("incident-runbook", "lumenctl", "Incident runbook", "internal.lumen.example"):
         assert trace not in dumped
     staff = engine(store).ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
@@ -341,10 +341,9 @@ def test_the_ensemble_reads_the_cosine_from_the_index_vectors(store: SQLiteStore
     pass over the candidates. With another embedder the stored vectors do not compare, and it embeds."""
     import numpy as np
 
-    from answerable.embed import load_embedder
-    from answerable.ingest.chunking import content_hash
-    from answerable.models import load_reranker
-    from answerable.models.ensemble import EnsembleReranker
+    from answerable.backends.models.ensemble import EnsembleReranker
+    from answerable.backends.registry import load_embedder, load_reranker
+    from answerable.core.types import content_hash
 
     ens = load_reranker("ensemble")
     assert isinstance(ens, EnsembleReranker)
@@ -364,10 +363,10 @@ def test_the_ensemble_reads_the_cosine_from_the_index_vectors(store: SQLiteStore
     ingest([ROOT / "examples" / "docs" / "api"], indexed, minilm)
     question = "How long does my old API key keep working after I rotate it?"
     eng = Engine(indexed, minilm, ens, MockVerifier(lambda c, p: Label.INSUFFICIENT), load_policy(TEST_POLICY))
-    eng.ask(question)
+    _result = eng.ask(question)
     assert embedded == []
-    assert eng.last_evidence is not None
-    passages = eng.last_evidence.passages
+    assert _result.evidence is not None
+    passages = _result.evidence.passages
     assert passages[0].document_id == "keys"  # ids are relative to the folder ingested
     # Each candidate's cosine is the question's with that chunk's stored vector (title and headings included).
     qv = minilm.embed([question])[0]
@@ -410,11 +409,11 @@ def test_a_second_model_is_asked_once_per_claim_before_an_answer_leaves(store: S
     e, asked = confirming(store, confirm=0.9)
     d = e.ask("How do I rotate an API key, and how many active keys can one project have?", as_of=NOW)
     assert d.status is Status.ANSWER, d.reason_codes
-    evidence = e.last_evidence
+    evidence = d.evidence
     assert evidence is not None
     claims = [c.text for c in evidence.claims]
     assert sorted(dict.fromkeys(q for q, _ in asked)) == sorted(claims) and len(asked) <= 2 * len(claims)
-    record = e.last_record or {}
+    record = d.record or {}
     confirmed = [v for v in record["verdicts"] if v.get("confirmation") is not None]
     assert len(confirmed) == len(asked) and all(v["confirmation"] == 0.9 for v in confirmed)
     doc = {p.id: p.document_id for p in evidence.passages}
@@ -442,7 +441,7 @@ def test_doubting_the_strongest_support_the_second_model_takes_a_second_look(sto
     question = "How do I post alerts to a private Slack channel?"  # no source nearly tied to the strongest
     first = e.ask(question, as_of=NOW)
     lead = first.citations[0].passage_id
-    lead_text = next(p.text for p in (e.last_evidence.passages if e.last_evidence else ()) if p.id == lead)
+    lead_text = next(p.text for p in (first.evidence.passages if first.evidence else ()) if p.id == lead)
     calls: list[list[str]] = []
 
     class Second(MockReranker):
@@ -458,7 +457,7 @@ def test_doubting_the_strongest_support_the_second_model_takes_a_second_look(sto
     d = e.ask(question, as_of=NOW)
     assert d.status is Status.ANSWER and len(calls) == 2 and lead_text in calls[0] and lead_text not in calls[1]
     assert d.citations[0].passage_id != lead
-    doc = {p.id: p.document_id for p in (e.last_evidence.passages if e.last_evidence else ())}
+    doc = {p.id: p.document_id for p in (d.evidence.passages if d.evidence else ())}
     assert doc[d.citations[0].passage_id] != doc[lead]
     # Confirmed at 0.6, the strongest is not doubted: one call, and it leads.
     calls.clear()
@@ -479,26 +478,26 @@ def test_a_misspelt_question_is_read_as_the_documents_spell_it(store: SQLiteStor
     d = e.ask(q, as_of=NOW)
     assert d.status is Status.ANSWER and "Rotate" in (d.answer or ""), d.reason_codes
     assert d.claims[0].text == "How do I rotate an API key?"
-    assert e.last_record is not None
-    assert e.last_record["question"] == q and e.last_record["read_as"] == "How do I rotate an API key?"
-    assert "read as: How do I rotate an API key?" in render_record(e.last_record)
+    assert d.record is not None
+    assert d.record["question"] == q and d.record["read_as"] == "How do I rotate an API key?"
+    assert "read as: How do I rotate an API key?" in render_record(d.record)
     unread = engine(store)
     strict = replace(unread.policy.profile("strict"), read_typos=False)
     unread.policy = replace(unread.policy, profiles={**unread.policy.profiles, "strict": strict})
     d = unread.ask(q, as_of=NOW)
     assert d.status is Status.ABSTAIN and d.claims[0].text == q
-    assert unread.last_record is not None and unread.last_record["read_as"] is None
+    assert d.record is not None and d.record["read_as"] is None
 
 
 def test_a_restricted_page_never_shapes_how_a_question_is_read(store: SQLiteStore) -> None:
     q = "How do I drain the ingestion queue with lumenct?"  # "lumenctl" is written on staff pages only
     public = engine(store)
     d = public.ask(q, as_of=NOW)
-    assert public.last_record is not None and public.last_record["read_as"] is None
-    assert "lumenctl" not in json.dumps(public.last_record) and "lumenctl" not in json.dumps(d.to_dict())
+    assert d.record is not None and d.record["read_as"] is None
+    assert "lumenctl" not in json.dumps(d.record) and "lumenctl" not in json.dumps(d.to_dict())
     staff = engine(store)
-    staff.ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
-    assert staff.last_record is not None and staff.last_record["read_as"] == q.replace("lumenct", "lumenctl")
+    _result = staff.ask(q, principal=Principal(groups=frozenset({"staff"})), as_of=NOW)
+    assert _result.record is not None and _result.record["read_as"] == q.replace("lumenct", "lumenctl")
 
 
 def test_a_search_of_a_few_words_that_finds_no_answer_asks_for_the_question(store: SQLiteStore) -> None:

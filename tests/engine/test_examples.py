@@ -11,13 +11,12 @@ import json
 
 import pytest
 
-from answerable.embed import load_embedder
-from answerable.engine import Engine
+from answerable.backends.registry import load_embedder, load_reranker, load_verifier
+from answerable.core.policy import load_policy
+from answerable.engine.engine import Engine
 from answerable.evaluation.data import open_dataset
 from answerable.evaluation.metrics import contains_gold
-from answerable.evaluation.runner import build_index, run_case
-from answerable.models import load_reranker, load_verifier
-from answerable.policy import load_policy
+from answerable.evaluation.runner import ask_case, build_index, case_result
 from tests.conftest import ROOT
 
 FLOORS = json.loads((ROOT / "tests" / "eval_floors.json").read_text())["example_questions"]
@@ -31,9 +30,10 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[object, obj
     engine = Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
     out = []
     for case in dataset.cases:
-        result = run_case(engine, case, "strict")
-        out.append((case, result, (engine.last_record or {})["decision"]))
-        RECORDS[case.id] = engine.last_record or {}
+        asked = ask_case(engine, case, "strict")
+        result = case_result(case, asked)
+        out.append((case, result, asked.record["decision"]))
+        RECORDS[case.id] = asked.record
     return out
 
 

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.claims import LLMDecomposer
-from answerable.embed import HashEmbedder
-from answerable.engine import load_decomposer, load_generator
-from answerable.errors import InputError, ModelError
-from answerable.gate import authorize
-from answerable.generate import ExtractiveGenerator, LLMGenerator, split_sentences
-from answerable.ingest.pipeline import ingest
-from answerable.models.base import MockReranker
-from answerable.models.llm import Client
-from answerable.policy import load_policy
-from answerable.render import render_record
-from answerable.store.base import Filter
-from answerable.store.sqlite import SQLiteStore
-from answerable.types import Principal, ReasonCode, Status
+from answerable.backends.generation.extractive import ExtractiveGenerator
+from answerable.backends.llm.client import Client
+from answerable.backends.llm.decomposer import LLMDecomposer
+from answerable.backends.llm.generator import LLMGenerator
+from answerable.backends.models.base import MockReranker
+from answerable.backends.models.embed import HashEmbedder
+from answerable.backends.registry import load_decomposer, load_generator
+from answerable.backends.store.base import Filter
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.errors import InputError, ModelError
+from answerable.core.gate import authorize
+from answerable.core.policy import load_policy
+from answerable.core.types import Principal, ReasonCode, Status
+from answerable.engine.indexing import ingest
+from answerable.interfaces.render import render_record
+from answerable.signals.quoting import split_sentences
 from tests.conftest import ROOT
 from tests.engine.test_engine import NOW, TEST_POLICY, engine, overlap
 from tests.llm_server import Server
@@ -60,7 +62,7 @@ def test_llm_answer_is_cited_and_reverified(store: SQLiteStore, server: Server) 
     (request,) = server.requests
     prompt = request["body"]["messages"][0]["content"]
     assert f"[{cite}]" in prompt and "lumenctl" not in prompt  # only authorized context reaches the LLM
-    assert e.last_record is not None and e.last_record["models"]["generator"] == "llm:writer"
+    assert d.record is not None and d.record["models"]["generator"] == "llm:writer"
 
 
 def test_llm_citing_outside_the_context_abstains(store: SQLiteStore, server: Server) -> None:
@@ -79,11 +81,11 @@ def test_llm_sentence_its_source_does_not_support_abstains(store: SQLiteStore, s
     assert d.status is Status.ABSTAIN and d.reason_codes == (ReasonCode.UNSUPPORTED_CLAIM,)
     assert d.answer is None
     # The withheld draft is in the log, with what it cited and how well that supported it.
-    assert e.last_record is not None
-    (logged,) = e.last_record["draft"]
+    assert d.record is not None
+    (logged,) = d.record["draft"]
     assert logged["text"] == "Keys rotate by themselves every hour." and logged["passage_ids"] == [cite]
     assert logged["support"] < 0.5
-    shown = render_record(e.last_record)
+    shown = render_record(d.record)
     assert "draft (withheld" in shown and f"Keys rotate by themselves every hour.  [{cite}]" in shown
 
 
@@ -119,14 +121,14 @@ def test_llm_decomposer_sets_the_required_claims(store: SQLiteStore, server: Ser
 
 def test_backend_specs() -> None:
     reranker = MockReranker(overlap)
-    assert isinstance(load_generator("extractive", reranker, reranker), ExtractiveGenerator)
-    assert isinstance(load_generator("llm:gpt-x", reranker, reranker), LLMGenerator)
+    assert isinstance(load_generator("extractive", sentences=reranker, confirmer=reranker), ExtractiveGenerator)
+    assert isinstance(load_generator("llm:gpt-x", sentences=reranker, confirmer=reranker), LLMGenerator)
     assert load_decomposer("rules").name == "rules"
     assert isinstance(load_decomposer("llm:gpt-x"), LLMDecomposer)
     for bad in ("llm", "abstractive", "extractive:x"):
-        with pytest.raises(InputError, match="unknown generator"):
-            load_generator(bad, reranker, reranker)
-    with pytest.raises(InputError, match="unknown decomposer"):
+        with pytest.raises(InputError, match="generator"):
+            load_generator(bad, sentences=reranker, confirmer=reranker)
+    with pytest.raises(InputError, match="decomposer"):
         load_decomposer("llm:")
 
 
@@ -135,12 +137,11 @@ def test_llm_may_cite_only_the_passages_it_was_shown(store: SQLiteStore, server:
     sentence, cite = quoted(store)
     server.reply({"sentences": [{"text": sentence, "sources": [cite]}]})
     e = llm_engine(store, server)
-    assert e.ask(Q, as_of=NOW).status is Status.ANSWER
+    result = e.ask(Q, as_of=NOW)
+    assert result.status is Status.ANSWER
     prompt = server.requests[0]["body"]["messages"][0]["content"]
-    assert e.last_record is not None
-    assert e.last_evidence is not None
     strict = load_policy(TEST_POLICY).profile("strict")
-    context = authorize(e.last_evidence, strict, NOW).context_ids  # what the LLM may cite
+    context = authorize(result.evidence, strict, NOW).context_ids  # what the LLM may cite
     other = next(pid for pid in context if f"[{pid}]" not in prompt)
     (passage,) = store.get([other], Filter())
     first = split_sentences(passage.text)[0]
@@ -168,4 +169,4 @@ def test_llm_decomposer_refuses_more_claims_than_a_question_may_require(store: S
     server.reply({"claims": [nine[0]] * 8 + [nine[1]]})
     d = e.ask(Q, as_of=NOW)
     assert [c.text for c in d.claims] == nine[:2]
-    assert e.last_record is not None and e.last_record["models"]["decomposer"] == "llm:splitter"
+    assert d.record is not None and d.record["models"]["decomposer"] == "llm:splitter"

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from answerable.embed import load_embedder
-from answerable.engine import Engine
+from answerable.backends.models.base import MockReranker, Reranker
+from answerable.backends.registry import load_embedder, load_reranker, load_verifier
+from answerable.core.policy import load_policy
+from answerable.engine.engine import Engine
 from answerable.evaluation.data import open_dataset
 from answerable.evaluation.metamorphic import run_metamorphic
 from answerable.evaluation.runner import build_index
-from answerable.models import load_reranker, load_verifier
-from answerable.models.base import MockReranker, Reranker
-from answerable.policy import load_policy
 from tests.conftest import ROOT
 from tests.engine.test_engine import overlap
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from answerable.cli import main
+from answerable.core.policy import load_policy
+from answerable.core.types import Label, Verdict
 from answerable.evaluation.calibrate import (
     BANDS,
     CONFIRMATIONS,
@@ -19,8 +20,7 @@ from answerable.evaluation.calibrate import (
     sweep_confirmation,
 )
 from answerable.evaluation.data import Case
-from answerable.policy import load_policy
-from answerable.types import Label, Verdict
+from answerable.interfaces.cli import main
 from tests.conftest import NOW, evidence, passage
 from tests.evaluation.test_eval_cli import write_folder
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from answerable.backends.models.text import SET_SENTENCES
 from answerable.evaluation.claims import claim_pairs
-from answerable.models.text import SET_SENTENCES
 
 
 def write(path: Path, rows: list[dict[str, object]]) -> Path:

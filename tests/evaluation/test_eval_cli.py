@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from answerable.cli import main
 from answerable.evaluation.data import open_dataset
+from answerable.interfaces.cli import main
 
 
 def write_folder(root: Path) -> Path:

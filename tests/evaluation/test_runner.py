@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from answerable import Claim, Label, decide
-from answerable.engine import log_record
+from answerable.core.types import Principal
+from answerable.engine.engine import log_record
 from answerable.evaluation.runner import case_scores
-from answerable.types import Principal
+from answerable.signals.annotate import annotate
 from tests.conftest import NOW, draft, evidence, passage, verdict
 
 TEXT = "The Normans gave their name to Normandy in the 10th century."
@@ -31,7 +32,7 @@ def test_the_gate_score_puts_answers_first_then_orders_by_the_weakest_claims_sup
     answered = scores(ev, strict)
     assert answered["gate"] == 1.8 and answered["rerank"] == 0.9
     # Same support, but no passage mentions the 1000's: abstains, below every answer.
-    unmentioned = scores(replace(ev, passages=(passage("normans#1", 0.9, text=TEXT),)), strict)
+    unmentioned = scores(annotate(replace(ev, passages=(passage("normans#1", 0.9, text=TEXT),))), strict)
     assert unmentioned["gate"] == 0.8 and unmentioned["rerank"] == 0.9
     weak = scores(replace(ev, verdicts=(verdict("c1", "normans#1", Label.SUPPORTED, 0.3),)), strict)
     assert weak["gate"] == 0.3
@@ -56,7 +57,7 @@ def test_the_gate_score_reads_the_confirmation_of_the_strongest_support_not_of_a
 
 
 def test_the_index_is_renamed_into_place_only_when_built_and_names_what_it_left_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from answerable.embed import HashEmbedder
+    from answerable.backends.models.embed import HashEmbedder
     from answerable.evaluation.data import open_dataset
     from answerable.evaluation.runner import build_index
 

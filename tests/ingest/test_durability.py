@@ -12,10 +12,10 @@ from pathlib import Path
 
 import apsw
 
+from answerable.backends.store.sqlite import SQLiteStore
 from answerable.ingest.chunking import ChunkConfig, chunk
 from answerable.ingest.loaders import Loaded, load_file
 from answerable.ingest.metadata import Defaults
-from answerable.store.sqlite import SQLiteStore
 
 DOCS = 3000
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import InputError
+from answerable.core.errors import InputError
+from answerable.core.types import Document, TrustTier
 from answerable.ingest.chunking import ChunkConfig, chunk
 from answerable.ingest.loaders import Loaded, Section, Skipped, load_file, markdown_sections, walk
 from answerable.ingest.metadata import Defaults
-from answerable.types import Document, TrustTier
 
 MD = """---
 title: Rotating API keys

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.embed import HashEmbedder, Vectors, load_embedder
+from answerable.backends.models.embed import HashEmbedder, Vectors
+from answerable.backends.registry import load_embedder
+from answerable.backends.store.base import Filter
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.engine.indexing import IngestReport, ingest
 from answerable.ingest.metadata import Defaults
-from answerable.ingest.pipeline import IngestReport, ingest
-from answerable.store.base import Filter
-from answerable.store.sqlite import SQLiteStore
+from answerable.interfaces.cli import main
 
 
 class CountingEmbedder:
@@ -281,7 +282,7 @@ def test_an_interrupted_ingest_says_what_landed_and_the_rest_is_as_it_was(
     assert store.integrity_check() == []
     store.close()
 
-    import answerable.cli.ingest as cli_ingest
+    import answerable.interfaces.cli.ingest as cli_ingest
 
     monkeypatch.setattr(cli_ingest, "load_embedder", lambda spec: InterruptedEmbedder())
     real = cli_ingest.ingest

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from answerable.core.types import Document
+from answerable.engine.indexing import document_hash
 from answerable.ingest.chunking import ChunkConfig, chunk
 from answerable.ingest.loaders import Loaded, html_sections, load_file, markdown_sections
 from answerable.ingest.metadata import Defaults
-from answerable.ingest.pipeline import document_hash
-from answerable.types import Document
 
 
 def load_one(path: Path) -> Loaded:
@@ -162,7 +162,7 @@ def test_a_markdown_section_is_linked_by_its_headings_slug_or_its_stated_id() ->
 
 def test_an_html_table_is_a_markdown_table_one_unit_apart_from_the_prose_around_it(tmp_path: Path) -> None:
     """Rows as plain lines ("Plan | Seats") ran into the sentences around them when a passage was split."""
-    from answerable.cite import sentences_of
+    from answerable.text.units import sentences_of
 
     page = tmp_path / "uptime.html"
     page.write_text(

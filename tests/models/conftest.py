@@ -11,14 +11,14 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 @pytest.fixture(scope="session")
 def own_reranker():  # type: ignore[no-untyped-def]
-    from answerable.models import load_reranker
+    from answerable.backends.registry import load_reranker
 
     return load_reranker("answerable")
 
 
 @pytest.fixture(scope="session")
 def own_verifier():  # type: ignore[no-untyped-def]
-    from answerable.models import load_verifier
+    from answerable.backends.registry import load_verifier
 
     return load_verifier("answerable")
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models.bases import BASES, DEFAULT_BASE, MPNET, assemble, base_path, get_base
-from answerable.models.own import ModelSpec
+from answerable.backends.models.bases import BASES, DEFAULT_BASE, MPNET, assemble, base_path, get_base
+from answerable.backends.models.own import ModelSpec
+from answerable.core.errors import ModelError
 
 
 def _wheels(tmp_path: Path, payload: bytes, n: int = 3) -> list[Path]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models import calibration as cal
+from answerable.backends.models import calibration as cal
+from answerable.core.errors import ModelError
 
 
 def _data(n: int = 400) -> tuple[list[float], list[int]]:

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.errors import ModelError
-from answerable.models import compiled
-from answerable.models.own import ARTIFACTS, load_spec
-from answerable.models.own_backend import OwnReranker, OwnVerifier, _Own
+from answerable.backends.models import compiled
+from answerable.backends.models.own import ARTIFACTS, load_spec
+from answerable.backends.models.own_backend import OwnReranker, OwnVerifier, _Own
+from answerable.core.errors import ModelError
+from answerable.interfaces.cli import main
 
 PAIRS = [
     ("When did the 1973 oil crisis begin?", "The 1973 oil crisis began in October 1973 with an embargo."),
@@ -145,15 +145,15 @@ def test_models_cli_reports_status_and_rejects_unknown_names(built: dict[str, Pa
 
 @pytest.fixture(scope="module")
 def embedder_package() -> Path:
-    from answerable.embed import packaged_minilm_path
+    from answerable.backends.models.embed import compile_embedder, packaged_minilm_path
 
-    return compiled.compile_embedder(Path(packaged_minilm_path()), log=False)
+    return compile_embedder(Path(packaged_minilm_path()), log=False)
 
 
 def test_the_compiled_embedder_gives_the_vectors_sentence_transformers_gives(embedder_package: Path) -> None:
     import numpy as np
 
-    from answerable.embed import COMPILED_TEXTS, SentenceTransformerEmbedder, packaged_minilm_path
+    from answerable.backends.models.embed import COMPILED_TEXTS, SentenceTransformerEmbedder, packaged_minilm_path
 
     fast = SentenceTransformerEmbedder(packaged_minilm_path())
     eager = SentenceTransformerEmbedder(packaged_minilm_path(), compiled=False)
@@ -174,14 +174,14 @@ def test_the_compiled_embedder_gives_the_vectors_sentence_transformers_gives(emb
 def test_the_embedder_package_is_used_only_when_switched_on(
     embedder_package: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from answerable.embed import SentenceTransformerEmbedder, packaged_minilm_path
+    from answerable.backends.models.embed import SentenceTransformerEmbedder, packaged_minilm_path
 
     monkeypatch.setenv("ANSWERABLE_COMPILED", "0")
     assert not SentenceTransformerEmbedder(packaged_minilm_path()).is_compiled
 
 
 def test_only_a_mean_pooled_normalized_transformer_compiles(embedder_package: Path) -> None:
-    from answerable.embed import SentenceTransformerEmbedder, packaged_minilm_path
+    from answerable.backends.models.embed import SentenceTransformerEmbedder, packaged_minilm_path
 
     model = SentenceTransformerEmbedder(packaged_minilm_path(), compiled=False).model
     assert compiled.embedder_compilable(model)

@@ -6,9 +6,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models.crossencoder import CrossEncoderReranker, CrossEncoderVerifier, label_mapping
-from answerable.types import Label
+from answerable.backends.models.crossencoder import CrossEncoderReranker, CrossEncoderVerifier, label_mapping
+from answerable.core.errors import ModelError
+from answerable.core.types import Label
 
 
 class _Config:
@@ -86,7 +86,7 @@ def test_real_cross_encoder_from_a_path(tmp_path: Path) -> None:
     )
     BertForSequenceClassification(config).save_pretrained(tmp_path)
     tok.save_pretrained(tmp_path)
-    from answerable.models import load_verifier
+    from answerable.backends.registry import load_verifier
 
     v = load_verifier(f"cross-encoder:{tmp_path}")
     assert isinstance(v, CrossEncoderVerifier)
@@ -96,7 +96,7 @@ def test_real_cross_encoder_from_a_path(tmp_path: Path) -> None:
 
 
 def test_missing_model_is_a_model_error(tmp_path: Path) -> None:
-    from answerable.models import load_reranker
+    from answerable.backends.registry import load_reranker
 
     with pytest.raises(ModelError):
         load_reranker(f"cross-encoder:{tmp_path / 'absent'}")

@@ -9,17 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models import (
-    MockReranker,
-    MockVerifier,
-    Reranker,
-    SupportProbs,
-    load_confirmer,
-    load_reranker,
-    load_verifier,
-)
-from answerable.models.ensemble import (
+from answerable.backends.models import MockReranker, MockVerifier, Reranker, SupportProbs
+from answerable.backends.models.ensemble import (
     VERIFIER_MEMBERS,
     WEIGHTS,
     EnsembleReranker,
@@ -27,7 +18,9 @@ from answerable.models.ensemble import (
     quote_ranker_with,
     rank_sentences_with,
 )
-from answerable.types import Label
+from answerable.backends.registry import load_confirmer, load_reranker, load_verifier
+from answerable.core.errors import ModelError
+from answerable.core.types import Label
 
 
 def _weights(tmp_path: Path, coef: list[float], intercept: float = 0.0, members: list[str] | None = None) -> Path:
@@ -89,9 +82,9 @@ def test_sentences_are_ranked_with_bm25_beside_the_shipped_reranker_only(own_rer
 
 
 def test_the_engine_quotes_sentences_ranked_by_the_sentence_ranker(own_reranker: Reranker, tmp_path: Path) -> None:
-    from answerable.engine import Engine
-    from answerable.generate import ExtractiveGenerator
-    from answerable.store.sqlite import SQLiteStore
+    from answerable.backends.generation.extractive import ExtractiveGenerator
+    from answerable.backends.store.sqlite import SQLiteStore
+    from answerable.engine.engine import Engine
 
     engine = Engine(
         SQLiteStore(tmp_path / "x.db"),
@@ -106,7 +99,7 @@ def test_the_engine_quotes_sentences_ranked_by_the_sentence_ranker(own_reranker:
 
 
 def test_the_ensemble_reads_cosines_it_is_given_instead_of_embedding_again() -> None:
-    from answerable.embed import load_embedder
+    from answerable.backends.registry import load_embedder
 
     r = load_reranker("ensemble")
     assert r.cosine_embedder == "minilm" and load_reranker("answerable").cosine_embedder is None
@@ -137,9 +130,9 @@ def test_the_ensemble_ranks_sentences_with_its_trained_member() -> None:
 def test_the_shipped_confirmer_re_ranks_quotes_and_is_loaded_only_when_asked(
     own_reranker: Reranker, tmp_path: Path
 ) -> None:
-    from answerable.engine import Engine
-    from answerable.generate import ExtractiveGenerator
-    from answerable.store.sqlite import SQLiteStore
+    from answerable.backends.generation.extractive import ExtractiveGenerator
+    from answerable.backends.store.sqlite import SQLiteStore
+    from answerable.engine.engine import Engine
 
     confirmer = load_confirmer()
     quote = quote_ranker_with(confirmer)

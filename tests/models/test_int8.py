@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from answerable.models.int8 import RowwiseInt8Linear, quantize_rowwise
+from answerable.backends.models.int8 import RowwiseInt8Linear, quantize_rowwise
 
 
 def test_matches_the_float_layer_within_quantization_error() -> None:
@@ -41,8 +41,8 @@ def test_quantize_rowwise_keeps_the_head_in_float() -> None:
 
 
 def test_the_served_reranker_stays_close_to_fp32() -> None:
-    from answerable.models.own import ARTIFACTS
-    from answerable.models.own_backend import _Own
+    from answerable.backends.models.own import ARTIFACTS
+    from answerable.backends.models.own_backend import _Own
 
     pairs = [
         ("When did the 1973 oil crisis begin?", "The 1973 oil crisis began in October 1973 with an embargo."),

@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-from answerable.models import load_reranker, load_verifier
-from answerable.models.text import best_window, bm25_scores
-from answerable.types import Claim, Passage
+from answerable.backends.models.text import best_window, bm25_scores
+from answerable.backends.registry import load_reranker, load_verifier
+from answerable.core.types import Claim, Passage
 
 QUESTION = "How do I rotate an API key?"
 MATCH = "To rotate an API key, open Settings > API, choose the key and click Rotate."

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models.llm import Client, LLMReranker, LLMVerifier
-from answerable.types import Claim, Label, Passage
+from answerable.backends.llm.client import Client, LLMReranker, LLMVerifier
+from answerable.core.errors import ModelError
+from answerable.core.types import Claim, Label, Passage
 from tests.llm_server import Server
 
 

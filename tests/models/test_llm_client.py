@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from answerable.errors import ModelError
-from answerable.models import llm
-from answerable.models.llm import Client
+from answerable.backends.llm import client as llm
+from answerable.backends.llm.client import Client
+from answerable.core.errors import ModelError
 from tests.llm_server import Server, serve
 
 KEY = "sk-test-0123456789abcdef"

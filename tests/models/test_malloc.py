@@ -1,4 +1,4 @@
-"""The allocator setting for inference: applied once on glibc, and off when asked."""
+"""The allocator setting for inference: applied once on glibc by the command, never by the library on its own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-CODE = "from answerable.models.malloc import tune_for_inference as t; print(t(), t())"
+CODE = "from answerable.backends.models.malloc import tune_for_inference as t; print(t(), t())"
 
 
 def _run(env: dict[str, str]) -> str:
@@ -21,4 +21,27 @@ def _run(env: dict[str, str]) -> str:
 def test_applied_on_glibc_and_off_on_request() -> None:
     env = {k: v for k, v in os.environ.items() if k != "ANSWERABLE_MALLOC"}
     assert _run(env) == "True True"
-    assert _run({**env, "ANSWERABLE_MALLOC": "default"}) == "False False"
+
+
+PREPARE = (
+    "import os; from answerable.core.settings import Settings; from answerable.interfaces.cli.process import prepare; "
+    "from answerable.backends.models import malloc; prepare(Settings.resolve(os.environ)); "
+    "print(malloc.tune_for_inference.cache_info().currsize)"
+)
+LIBRARY = (
+    "from answerable.backends.models import malloc; from answerable.backends.registry import load_reranker; "
+    "load_reranker('answerable'); print(malloc.tune_for_inference.cache_info().currsize)"
+)
+
+
+def _call(code: str, env: dict[str, str]) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    ).stdout.strip()
+
+
+def test_the_command_tunes_the_allocator_unless_told_not_to_and_the_library_never_does() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "ANSWERABLE_MALLOC"}
+    assert _call(PREPARE, env) == "1"
+    assert _call(PREPARE, {**env, "ANSWERABLE_MALLOC": "default"}) == "0"
+    assert _call(LIBRARY, env) == "0"  # loading a model leaves the host process's allocator alone

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.models import Reranker, Verifier
-from answerable.models.own import ARTIFACTS
-from answerable.types import Claim, Label, Passage
+from answerable.backends.models import Reranker, Verifier
+from answerable.backends.models.own import ARTIFACTS
+from answerable.core.types import Claim, Label, Passage
+from answerable.interfaces.cli import main
 
 
 def test_artifacts_are_small() -> None:
@@ -41,8 +41,8 @@ def test_answerability_prefers_the_passage_holding_the_answer(own_reranker: Rera
 
 
 def test_the_mpnet_reranker_loads_on_its_base_and_prefers_the_answer() -> None:
-    from answerable.errors import ModelError
-    from answerable.models import load_reranker, load_verifier
+    from answerable.backends.registry import load_reranker, load_verifier
+    from answerable.core.errors import ModelError
 
     mpnet = load_reranker("answerable-mpnet")
     assert mpnet.name == "answerable (all-mpnet-base-v2)"
@@ -58,7 +58,7 @@ def test_the_mpnet_reranker_loads_on_its_base_and_prefers_the_answer() -> None:
 
 
 def test_the_mpnet_verifier_tells_support_from_refutation() -> None:
-    from answerable.models import load_verifier
+    from answerable.backends.registry import load_verifier
 
     mpnet = load_verifier("answerable-mpnet")
     assert mpnet.name == "answerable (all-mpnet-base-v2)"
@@ -96,7 +96,7 @@ def test_a_score_depends_on_its_own_pair_only(
 
 
 def test_a_pair_scored_lately_is_not_scored_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    from answerable.models import own_backend
+    from answerable.backends.models import own_backend
 
     reranker = own_backend.OwnReranker()
     scored: list[int] = []

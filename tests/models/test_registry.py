@@ -2,18 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.errors import InputError, ModelError, UnknownModelError
-from answerable.models import (
-    MockReranker,
-    MockVerifier,
-    Reranker,
-    SupportProbs,
-    load_reranker,
-    load_verifier,
-    parse_spec,
-    register_reranker,
-)
-from answerable.types import Claim, Label, Passage
+from answerable.backends.models import MockReranker, MockVerifier, Reranker, SupportProbs
+from answerable.backends.registry import load_reranker, load_verifier, parse_spec, register
+from answerable.core.errors import InputError, ModelError, UnknownModelError
+from answerable.core.types import Claim, Label, Passage
 
 
 def test_parse_spec() -> None:
@@ -36,7 +28,7 @@ def test_unknown_scheme_is_a_model_error_and_bad_input() -> None:
 
 
 def test_third_party_backend_registers_like_a_builtin() -> None:
-    register_reranker("const", lambda arg, options: MockReranker(lambda q, p: float(arg)))
+    register("reranker", "const", lambda arg, options, **deps: MockReranker(lambda q, p: float(arg)))
     assert load_reranker("const:0.25").score("q", ["a", "b"]) == [0.25, 0.25]
 
 

@@ -6,8 +6,8 @@ import json
 import tarfile
 from pathlib import Path
 
-from answerable.models.training.data import Pair, Split, load_pairs, save_pairs
-from answerable.models.training.sweep import run
+from answerable.backends.models.training.data import Pair, Split, load_pairs, save_pairs
+from answerable.backends.models.training.sweep import run
 
 
 def _mix() -> dict[Split, list[Pair]]:
@@ -38,8 +38,8 @@ def test_sweep_trains_a_config_and_packs_it(tmp_path: Path) -> None:
 
 
 def test_a_shallower_base_trains_saves_and_loads_with_that_many_layers(tmp_path: Path) -> None:
-    from answerable.models.own import load_merged
-    from answerable.models.training.trainer import train
+    from answerable.backends.models.own import load_merged
+    from answerable.backends.models.training.trainer import train
 
     out = tmp_path / "l2"
     metrics = train(

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.models import load_reranker, load_verifier
+from answerable.backends.registry import load_reranker, load_verifier
+from answerable.interfaces.cli import main
 
 
 @pytest.mark.parametrize("task", ["answerability", "support"])

@@ -15,11 +15,10 @@ from datetime import date
 import numpy as np
 import pytest
 
-from answerable.embed import HashEmbedder
-from answerable.errors import InputError, StoreError
-from answerable.ingest.chunking import content_hash, embedding_text
-from answerable.store.base import Filter, Store, candidates, fuse
-from answerable.types import Chunk, Document, TrustTier
+from answerable.backends.models.embed import HashEmbedder
+from answerable.backends.store.base import Filter, Store, candidates, fuse
+from answerable.core.errors import InputError, StoreError
+from answerable.core.types import Chunk, Document, TrustTier, content_hash, embedding_text
 
 EMB = HashEmbedder(64)
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from answerable.cli import main
-from answerable.embed import HashEmbedder, load_embedder
-from answerable.errors import InputError, UnknownModelError
+from answerable.backends.models.embed import HashEmbedder
+from answerable.backends.registry import load_embedder
+from answerable.core.errors import InputError, UnknownModelError
+from answerable.interfaces.cli import main
 
 
 @pytest.mark.parametrize("spec", ["hash:notanumber", "hash:0", "hash:-3", "hash:1.5"])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import StoreError
-from answerable.store.base import Filter
-from answerable.store.postgres import PostgresStore, _vector
+from answerable.backends.store.base import Filter
+from answerable.backends.store.postgres import PostgresStore, _vector
+from answerable.core.errors import StoreError
 from tests.store.contract import EMB, LogContract, StoreContract, doc, put, vec
 
 psycopg = pytest.importorskip("psycopg")
@@ -94,7 +94,7 @@ def test_hybrid_search_runs_its_vector_half_on_a_second_connection(pg_server: st
 
 
 def test_reading_a_database_that_holds_no_index_is_an_error(pg_server: str) -> None:
-    from answerable.store import open_store
+    from answerable.backends.registry import open_store
 
     url = fresh_database(pg_server)
     with pytest.raises(StoreError, match="no index in this PostgreSQL database"):
@@ -115,8 +115,8 @@ def test_the_password_of_the_url_is_never_shown(pg_server: str) -> None:
 
     from click.testing import CliRunner
 
-    from answerable.cli import main
-    from answerable.store import open_store
+    from answerable.backends.registry import open_store
+    from answerable.interfaces.cli import main
 
     url = fresh_database(pg_server).replace("postgres:@", "postgres:s3cr%40tPW@")  # the password is s3cr@tPW
     store = open_store(url)
@@ -147,7 +147,7 @@ def test_the_password_of_the_url_is_never_shown(pg_server: str) -> None:
 
 
 def test_a_role_that_may_only_read_searches_an_up_to_date_store(pg_server: str) -> None:
-    from answerable.store import open_store
+    from answerable.backends.registry import open_store
 
     url = fresh_database(pg_server)
     owner = PostgresStore(url)
@@ -177,7 +177,7 @@ def test_a_server_that_never_answers_is_given_up_on(monkeypatch: pytest.MonkeyPa
     import threading
     import time
 
-    from answerable.store import postgres
+    from answerable.backends.store import postgres
 
     assert postgres.CONNECT_TIMEOUT == 10  # as README "Stores" says
     listener = socket.socket()
@@ -233,7 +233,7 @@ def test_a_store_indexed_before_accents_were_folded_still_matches_them(pg_server
 def test_ingest_with_a_bad_embedder_leaves_the_database_as_it_was(pg_server: str, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from answerable.cli import main
+    from answerable.interfaces.cli import main
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "a.md").write_text("# A\n\nSome text.\n")

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from answerable.errors import InputError, StoreError
-from answerable.store import open_store
-from answerable.store.sqlite import SQLiteStore
+from answerable.backends.registry import open_store
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.errors import InputError, StoreError
 from tests.store.contract import LogContract, StoreContract
 
 
@@ -27,9 +27,6 @@ def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     s = open_store(f"sqlite:///{tmp_path}/a/b.db")
     assert isinstance(s, SQLiteStore) and (tmp_path / "a" / "b.db").exists()
     s.close()
-    monkeypatch.setenv("ANSWERABLE_STORE", f"sqlite:///{tmp_path}/env.db")
-    open_store().close()
-    assert (tmp_path / "env.db").exists()
     with pytest.raises(InputError, match="unknown store URL"):
         open_store("mysql://x")
 
@@ -56,7 +53,7 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
 
 def test_a_store_written_before_chunk_lengths_were_kept_gains_them_when_opened(tmp_path: Path) -> None:
     """m004: lengths are filled from the full-text index, so a principal's BM25 scores are the same."""
-    from answerable.store.base import Filter
+    from answerable.backends.store.base import Filter
     from tests.store.contract import EMB, doc, put
 
     s = SQLiteStore(tmp_path / "i.db")
@@ -92,7 +89,7 @@ def _random_corpus(path: Path, n_docs: int = 300) -> SQLiteStore:
 
     import numpy as np
 
-    from answerable.types import Chunk, Document
+    from answerable.core.types import Chunk, Document
 
     rng = np.random.default_rng(3)
     s = SQLiteStore(path)
@@ -128,7 +125,7 @@ def test_in_memory_vector_search_equals_the_sql_scan(tmp_path: Path, flt_kw: dic
 
     import numpy as np
 
-    from answerable.store.base import Filter
+    from answerable.backends.store.base import Filter
 
     if "as_of" in flt_kw:
         flt_kw = {**flt_kw, "as_of": date.fromisoformat(str(flt_kw["as_of"]))}
@@ -149,8 +146,8 @@ def test_in_memory_vector_search_equals_the_sql_scan(tmp_path: Path, flt_kw: dic
 def test_in_memory_vectors_follow_writes_from_another_connection(tmp_path: Path) -> None:
     import numpy as np
 
-    from answerable.store.base import Filter
-    from answerable.types import Chunk, Document
+    from answerable.backends.store.base import Filter
+    from answerable.core.types import Chunk, Document
 
     reader = _random_corpus(tmp_path / "i.db", n_docs=20)
     q = np.ones(16, dtype=np.float32)
@@ -168,8 +165,8 @@ def test_in_memory_vectors_follow_writes_from_another_connection(tmp_path: Path)
 def test_decision_log_writes_leave_the_vector_matrix_in_place(tmp_path: Path) -> None:
     import numpy as np
 
-    from answerable.store.base import Filter
-    from answerable.store.sqlite import VECTOR_CACHE_TENANTS
+    from answerable.backends.store.base import Filter
+    from answerable.backends.store.sqlite import VECTOR_CACHE_TENANTS
 
     reader = _random_corpus(tmp_path / "i.db", n_docs=20)
     q = np.ones(16, dtype=np.float32)

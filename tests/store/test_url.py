@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answerable.store.url import redact_url, scrub, secrets
+from answerable.backends.store.url import redact_url, scrub, secrets
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from answerable.engine import Engine
+from answerable.core.gate import authorize
+from answerable.core.policy import Policy, Profile
+from answerable.core.types import Evidence, Principal, Status
+from answerable.engine.engine import Engine
 from answerable.evaluation.data import Case
-from answerable.gate import authorize
-from answerable.policy import Policy, Profile
-from answerable.types import Evidence, Principal, Status
 
 GRID = (*(round(0.05 * i, 2) for i in range(0, 20)), 0.97, 0.99)
 BANDS = (0.0, 0.05, 0.1)
@@ -50,15 +50,14 @@ def collect(
         for i, case in enumerate(cases, start=1):
             if case.expected is None:
                 continue
-            engine.ask(
+            result = engine.ask(
                 case.question,
                 Principal(case.tenant, case.groups, f"calibrate:{case.id}"),
                 profile.name,
                 as_of=case.as_of,
                 doc_ids=case.context_doc_ids,
             )
-            assert engine.last_evidence is not None
-            out.append((case, engine.last_evidence))
+            out.append((case, result.evidence))
             if progress:
                 progress(i)
     finally:

@@ -16,8 +16,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from answerable.models.base import Verifier
-from answerable.models.text import closest_sentences
+from answerable.backends.models.base import Verifier
+from answerable.backends.models.text import closest_sentences
 
 LABELS = ("supported", "refuted", "insufficient")
 _MAP = {

@@ -15,9 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from answerable.claims import MAX_QUESTION_CHARS
-from answerable.errors import InputError
-from answerable.types import DEFAULT_TENANT
+from answerable.core.errors import InputError
+from answerable.core.types import DEFAULT_TENANT, MAX_QUESTION_CHARS
 
 
 @dataclass(frozen=True)

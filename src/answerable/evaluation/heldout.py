@@ -12,8 +12,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from answerable.backends.models.training.data import Split, split_of
 from answerable.evaluation.data import Case
-from answerable.models.training.data import Split, split_of
 
 # Folders whose cases the shipped models trained on (a share of them); other folders are unseen whole.
 TRAINED_ON = frozenset({"squad2-dev-a", "nomiracl-en-a"})

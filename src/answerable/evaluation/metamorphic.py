@@ -22,10 +22,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from answerable.engine import Engine
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.engine.engine import Engine
 from answerable.evaluation.data import Case
-from answerable.evaluation.runner import run_case
-from answerable.store.sqlite import SQLiteStore
+from answerable.evaluation.runner import ask_case, run_case
 
 RESTRICTED = "metamorphic-restricted"
 ROUNDS = 3
@@ -155,8 +155,7 @@ def run_metamorphic(
         acl_engine = engine_on(acl_store)
         clean = 0
         for case in chosen:
-            run_case(acl_engine, case, profile)
-            decision = json.dumps((acl_engine.last_record or {}).get("decision", {}), ensure_ascii=False)
+            decision = json.dumps(ask_case(acl_engine, case, profile).record.get("decision", {}), ensure_ascii=False)
             # a title the question itself names ("Which plan do I need to use SAML single sign-on?") is no trace
             marks = [m for m in _traces(acl_store, case.gold_doc_ids) if m not in case.question]
             clean += not any(mark in decision for mark in marks)

@@ -9,15 +9,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from answerable.embed import Embedder
-from answerable.engine import Engine
-from answerable.errors import InputError
+from answerable.backends.models.embed import Embedder
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.errors import InputError
+from answerable.core.types import Decision, Principal, Result
+from answerable.engine.engine import Engine
+from answerable.engine.indexing import ingest
 from answerable.evaluation.data import Case, Dataset
 from answerable.evaluation.metrics import CaseResult
 from answerable.ingest.chunking import ChunkConfig
-from answerable.ingest.pipeline import ingest
-from answerable.store.sqlite import SQLiteStore
-from answerable.types import Decision, Principal
 
 DEFAULT_CACHE = Path(".answerable") / "eval"
 
@@ -98,15 +98,24 @@ def case_scores(record: dict[str, Any], decision: Decision) -> dict[str, float]:
     }
 
 
-def run_case(engine: Engine, case: Case, profile: str, doc_ids: Sequence[str] | None = None) -> CaseResult:
-    decision = engine.ask(
+def ask_case(engine: Engine, case: Case, profile: str, doc_ids: Sequence[str] | None = None) -> Result:
+    """The engine's result for a case, asked as its principal, profile and date say."""
+    return engine.ask(
         case.question,
         Principal(tenant=case.tenant, groups=case.groups, id=f"eval:{case.id}"),
         profile=case.profile or profile,
         as_of=case.as_of,
         doc_ids=doc_ids if doc_ids is not None else case.context_doc_ids,
     )
-    record = engine.last_record or {}
+
+
+def run_case(engine: Engine, case: Case, profile: str, doc_ids: Sequence[str] | None = None) -> CaseResult:
+    return case_result(case, ask_case(engine, case, profile, doc_ids))
+
+
+def case_result(case: Case, result: Result) -> CaseResult:
+    """What an evaluation keeps of a case's result."""
+    decision, record = result.decision, result.record
     return CaseResult(
         id=case.id,
         expected=case.expected,

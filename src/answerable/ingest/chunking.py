@@ -8,15 +8,14 @@ characters. Ids are `<document id>#<n>`, so one document's chunks never depend o
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
-from answerable.errors import InputError
+from answerable.core.errors import InputError
+from answerable.core.types import Chunk, content_hash
 from answerable.ingest.loaders import Loaded
-from answerable.types import Chunk
+from answerable.text.sentences import sentences
+from answerable.text.units import is_table_row
 
 
 @dataclass(frozen=True)
@@ -33,66 +32,7 @@ class ChunkConfig:
             raise InputError(f"chunk overlap must be from 0 to less than the size ({self.size}), got {self.overlap}")
 
 
-@cache
-def _segmenter() -> Any:
-    import pysbd
-
-    return pysbd.Segmenter(language="en", clean=False)
-
-
-# pysbd's time grows with the square of its input (a 122 KB paragraph took 50 s), so a longer text is
-# segmented a window at a time: the window's last sentence may be cut short by the window's end, so it is
-# segmented again at the start of the next window. A text up to one window is segmented whole, as before.
-_WINDOW = 4000
-
-
-def _segments(text: str) -> list[str]:
-    return [s for s in _segmenter().segment(text) if s]
-
-
-def _windowed(text: str) -> list[str]:
-    """pysbd's segments of a long text, in linear time; joined, they are the text again."""
-    out: list[str] = []
-    start = 0
-    while len(text) - start > _WINDOW:
-        window = text[start : start + _WINDOW]
-        segments = _segments(window)
-        done = sum(len(s) for s in segments[:-1])
-        if "".join(segments) != window:  # pysbd changed the text: take the window as it is
-            segments, done = [window], 0
-        if done < _WINDOW // 2:
-            # no sentence ends in the second half of the window: cut the long one at its last line break,
-            # else at a sentence end or a space, else at the window's end
-            rest = window[done:]
-            found = (i for i in (rest.rfind("\n"), _last_sentence_end(rest), rest.rfind(" ")) if i >= len(rest) // 2)
-            cut = next(found, len(rest) - 1) + 1
-            out.extend(segments[:-1])
-            out.append(rest[:cut])
-            done += cut
-        else:
-            out.extend(segments[:-1])
-        start += done
-    out.extend(_segments(text[start:]))
-    return out
-
-
-def _last_sentence_end(text: str) -> int:
-    """Index of the white space after the last `.`, `!` or `?` of `text` (-1 if none)."""
-    return max(text.rfind(". "), text.rfind("! "), text.rfind("? ")) + 1 or -1
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (pysbd, rule-based, offline); linear time in the length of `text`."""
-    segments = _segments(text) if len(text) <= _WINDOW else _windowed(text)
-    return [s.strip() for s in segments if s.strip()]
-
-
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")
-
-
-def is_table_row(line: str) -> bool:
-    """A line of a Markdown table (HTML tables are written so too): it opens with a bar."""
-    return line.lstrip().startswith("|")
 
 
 def _table_parts(para: str, size: int) -> list[str] | None:
@@ -163,17 +103,6 @@ def _pack(units: list[str], config: ChunkConfig) -> list[str]:
     if current:
         chunks.append("\n".join(current))
     return chunks
-
-
-def embedding_text(title: str, heading_path: tuple[str, ...], text: str) -> str:
-    """What gets embedded and indexed: the document's title and headings give a chunk its context."""
-    heading = " > ".join(h for h in heading_path if h != title)
-    return "\n".join(part for part in (title, heading, text) if part)
-
-
-def content_hash(title: str, heading_path: tuple[str, ...], text: str) -> str:
-    """The key of a chunk's stored vector: the same embedded text always has the same vector."""
-    return hashlib.sha256(embedding_text(title, heading_path, text).encode("utf-8")).hexdigest()
 
 
 def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from answerable.errors import InputError
+from answerable.core.errors import InputError
 
 # Only a first line that is exactly the delimiter (trailing spaces allowed) opens front matter: a page
 # that starts with a longer rule (`----------`) is a page that starts with a rule.

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from answerable.errors import InputError
+from answerable.core.errors import InputError
+from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
 from answerable.ingest.metadata import Defaults, build_document
 from answerable.ingest.sections import Section, html_sections, markdown_sections
-from answerable.types import Document
 
 __all__ = [
     "DEFAULT_MAX_BYTES",

@@ -17,10 +17,10 @@ from datetime import date, datetime
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
-from answerable.errors import InputError
-from answerable.render import UNPRINTABLE
-from answerable.terms import one_edit
-from answerable.types import DEFAULT_TENANT, Document, TrustTier
+from answerable.core.errors import InputError
+from answerable.core.types import DEFAULT_TENANT, Document, TrustTier
+from answerable.text.printable import UNPRINTABLE
+from answerable.text.words import one_edit
 
 KNOWN_FIELDS = (
     "id",

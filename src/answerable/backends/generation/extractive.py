@@ -1,0 +1,99 @@
+"""The extractive generator: for each covered claim, the best sentences of its supporting passages, verbatim."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from answerable.backends.models.base import Reranker
+from answerable.core.types import Claim, Draft, DraftSentence, Passage
+from answerable.signals.quoting import (
+    KIND_WEIGHT,
+    Scorer,
+    candidates,
+    introduced,
+    lacks_kind,
+    pick,
+    quotable,
+    refers_back,
+    rows_asked,
+    split_sentences,
+    under_heading,
+)
+from answerable.text.units import without_marker
+
+
+class ExtractiveGenerator:
+    """For each covered claim, the best sentences of its supporting passages, quoted verbatim.
+
+    `score(claim text, sentences)` ranks sentences (the answerability reranker in the engine), and
+    `rescore`, when given, re-ranks them once the gate's kind check is settled (`pick`). The sentences of
+    up to `max_passages` supporting passages of the best supporting document are ranked together, so the
+    answer comes from the sentence that answers best, not from whichever section of the page scored
+    highest as a whole; its neighbour in the same passage is added when `score` rates the pair clearly
+    higher, and the sentence before it when it opens by referring back ("As a result, ...", "It ...").
+    """
+
+    name = "extractive"
+
+    def __init__(
+        self,
+        score: Scorer,
+        max_sentences: int = 2,
+        max_passages: int = 3,
+        kind_weight: float = KIND_WEIGHT,
+        rescore: Reranker | None = None,
+    ) -> None:
+        self.score = score
+        self.kind_weight = kind_weight
+        self.rescore = rescore
+        self.max_sentences = max_sentences
+        self.max_passages = max_passages
+        self.calls = 0
+
+    def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
+        self.calls += 1
+        out: list[DraftSentence] = []
+        used: set[str] = set()
+        for claim, passages in claims:
+            if not passages:
+                continue
+            # Sections of the best supporting document: its best-scoring section may not hold the sentence
+            # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
+            # the answer rests on one source, the one the gate ranked first.
+            same = [p for p in passages if p.document_id == passages[0].document_id]
+            flat, texts, read, about = candidates(
+                claim.text, [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
+            )
+            if not flat:
+                continue
+            scores = self.score(claim.text, read)
+            rescore = self.rescore.score if self.rescore else None
+            best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
+            passage, sentences, at = flat[best]
+            chosen = [at, *introduced(sentences, at)]
+            if (
+                len(chosen) == 1
+                and self.max_sentences > 1
+                and len(sentences) > 1
+                and not lacks_kind(claim.text, texts[best])
+            ):
+                neighbour = at + 1 if at + 1 < len(sentences) else at - 1
+                pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
+                if (
+                    quotable(sentences[neighbour])
+                    and self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05
+                ):
+                    chosen = sorted((at, neighbour))
+            if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
+                # "As a result, ..." or "It expires after 7 days." means nothing without what came before:
+                # the sentence before is context, quoted beside the answer, not one of its sentences.
+                chosen.insert(0, at - 1)
+            for i in chosen:
+                text = sentences[i]
+                if text in used:
+                    continue
+                used.add(text)
+                out.append(
+                    DraftSentence(rows_asked(claim.text, without_marker(text)), (passage.id,), claim_id=claim.id)
+                )
+        return Draft(tuple(out), declined=not out)

@@ -1,0 +1,483 @@
+"""Value types shared by every part: documents, passages, claims, verdicts, evidence and the decision.
+
+All are frozen dataclasses; none does I/O. Collections are tuples so values stay hashable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from typing import Any
+
+from answerable.core.reasons import ReasonCode
+
+DEFAULT_TENANT = "default"
+# The longest question accepted: beyond it a question is an input error, not a request.
+MAX_QUESTION_CHARS = 4000
+
+
+class Status(StrEnum):
+    """The three outcomes of a request."""
+
+    ANSWER = "answer"
+    ABSTAIN = "abstain"
+    PARTIAL = "partial"
+
+
+class Label(StrEnum):
+    """A verifier's label for one claim against one passage."""
+
+    SUPPORTED = "supported"
+    REFUTED = "refuted"
+    INSUFFICIENT = "insufficient"
+
+
+class TrustTier(StrEnum):
+    """How far a source is maintained; source policy allows tiers per profile."""
+
+    OFFICIAL = "official"
+    COMMUNITY = "community"
+    DRAFT = "draft"
+
+
+class ClaimStatus(StrEnum):
+    """A required claim's standing after assessment."""
+
+    SUPPORTED = "supported"
+    MISSING = "missing"
+    WEAK = "weak"
+    CONFLICTING = "conflicting"
+    REFUTED = "refuted"
+    STALE = "stale"
+    NOT_ALLOWED = "not_allowed"
+
+
+@dataclass(frozen=True)
+class Document:
+    """A source document with its metadata. A missing field means "not stated", never a grant."""
+
+    id: str
+    title: str
+    text: str
+    url: str | None = None
+    owner: str | None = None
+    updated_at: date | None = None
+    effective_date: date | None = None
+    supersedes: tuple[str, ...] = ()
+    trust: TrustTier | None = None
+    source_kind: str | None = None
+    acl: tuple[str, ...] = ()
+    tenant: str = DEFAULT_TENANT
+    extra: tuple[tuple[str, str], ...] = ()
+    """Metadata fields answerable does not interpret, kept as (name, JSON value) pairs."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of a document, as stored. `id` is `<document id>#<n>`."""
+
+    id: str
+    document_id: str
+    n: int
+    text: str
+    heading_path: tuple[str, ...] = ()
+    content_hash: str = ""
+    anchor: str | None = None  # the fragment of its section in the page (`<h2 id>`, a Markdown heading's slug)
+
+
+def embedding_text(title: str, heading_path: tuple[str, ...], text: str) -> str:
+    """What gets embedded and indexed: the document's title and headings give a chunk its context."""
+    heading = " > ".join(h for h in heading_path if h != title)
+    return "\n".join(part for part in (title, heading, text) if part)
+
+
+def content_hash(title: str, heading_path: tuple[str, ...], text: str) -> str:
+    """The key of a chunk's stored vector: the same embedded text always has the same vector."""
+    return hashlib.sha256(embedding_text(title, heading_path, text).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Scores a passage collected on its way through retrieval; None where a stage did not run."""
+
+    bm25: float | None = None
+    vector: float | None = None
+    fused: float | None = None
+    rerank: float | None = None
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A retrieved chunk with its document's metadata: the unit of evidence and of citation.
+
+    `superseded_by` lists documents (visible to the same principal) that supersede this one.
+    """
+
+    id: str
+    document_id: str
+    text: str
+    title: str = ""
+    url: str | None = None
+    owner: str | None = None
+    updated_at: date | None = None
+    effective_date: date | None = None
+    supersedes: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()
+    trust: TrustTier | None = None
+    source_kind: str | None = None
+    acl: tuple[str, ...] = ()
+    tenant: str = DEFAULT_TENANT
+    heading_path: tuple[str, ...] = ()
+    scores: Scores = field(default_factory=Scores)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is asking: their tenant and groups decide what they may read. `id` names them in the log."""
+
+    tenant: str = DEFAULT_TENANT
+    groups: frozenset[str] = field(default_factory=frozenset)
+    id: str = "anonymous"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One fact an answer must establish. A two-part question has two."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's view of one claim against one passage; `strength` is the label's probability.
+
+    `confirmation`: a second answerability model's probability that the passage answers the claim, asked
+    of support that could let an answer out (None: not asked). The gate counts support only where the
+    confirmation reaches the profile's `min_confirmation`.
+    """
+
+    claim_id: str
+    passage_id: str
+    label: Label
+    strength: float
+    confirmation: float | None = None
+
+
+@dataclass(frozen=True)
+class DraftSentence:
+    """One sentence of a drafted answer, the ids it cites, and how well its citations support it.
+
+    `support` is the re-verification probability against the cited passages (None: not checked yet).
+    `claim_id` names the claim the sentence answers, when the generator knows (the extractive one does).
+    """
+
+    text: str
+    passage_ids: tuple[str, ...] = ()
+    support: float | None = None
+    claim_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the generator produced: sentences with citations, or a refusal."""
+
+    sentences: tuple[DraftSentence, ...] = ()
+    declined: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text + "".join(f" [{pid}]" for pid in s.passage_ids) for s in self.sentences).strip()
+
+
+@dataclass(frozen=True)
+class Term:
+    """A name or number as a question wrote it, and the key evidence is matched by (`signals.terms`)."""
+
+    text: str
+    key: str
+    acronym: bool = False
+
+
+@dataclass(frozen=True)
+class ClaimSignals:
+    """What the language signals read in one claim (`answerable.signals.annotate`).
+
+    `named`: the names and numbers it states; `required`: those evidence must mention (a figure of the
+    asker's own situation is not); `asks`: the kind of answer its wording plainly asks for, as the noun a
+    sentence must state ("figure", "date or time"), or None.
+    """
+
+    claim_id: str
+    named: tuple[Term, ...] = ()
+    required: tuple[Term, ...] = ()
+    asks: str | None = None
+
+
+@dataclass(frozen=True)
+class AsAsked:
+    """Whether the sentences drafted for a claim answer it as asked (`signals.annotate.annotate_draft`).
+
+    `missing_kind`: the kind the claim asks for (its noun) when no sentence drafted for it states one;
+    `turned`: (the claim's word or year, the sentences' instead) when they answer another question.
+    """
+
+    claim_id: str
+    missing_kind: str | None = None
+    turned: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Signals:
+    """The language signals of one request, computed once by the engine and read by the gate as typed
+    features: the gate itself runs no language rule.
+
+    `mentions`: per passage id, the keys of the claims' terms its own words mention (its title included,
+    its pointers to other pages not), sorted. `keywords`: the question is a few search words that ask
+    nothing. `as_asked`: one entry per claim once a draft exists.
+    """
+
+    claims: tuple[ClaimSignals, ...] = ()
+    mentions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    keywords: bool = False
+    as_asked: tuple[AsAsked, ...] = ()
+
+    def of_claim(self, claim_id: str) -> ClaimSignals:
+        return next((c for c in self.claims if c.claim_id == claim_id), ClaimSignals(claim_id))
+
+    def mentioned(self, passage_id: str) -> frozenset[str]:
+        return frozenset(next((keys for pid, keys in self.mentions if pid == passage_id), ()))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Everything one request observed, before any judgement: the input of `decide`.
+
+    `passages` are already filtered by access control and ordered by relevance (best first).
+    `verdicts` hold the verifier's labels for claims against passages. `draft` is None before
+    generation; the final decision is taken again with the draft in place. `signals` are what the
+    language rules read in it (`answerable.signals.annotate`); None reads as "nothing stated": no term to
+    match, no kind of answer asked.
+    """
+
+    question: str
+    claims: tuple[Claim, ...]
+    passages: tuple[Passage, ...] = ()
+    verdicts: tuple[Verdict, ...] = ()
+    draft: Draft | None = None
+    signals: Signals | None = None
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Passages that support and refute the same claim; `resolved_by` names the precedence rule, if any."""
+
+    claim_id: str
+    supporting: tuple[str, ...]
+    refuting: tuple[str, ...]
+    resolved_by: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class ClaimAssessment:
+    """Set-level standing of one claim: its best usable support and the passages behind it."""
+
+    claim: Claim
+    status: ClaimStatus
+    best_support: float
+    passage_ids: tuple[str, ...] = ()
+    unmatched_terms: tuple[str, ...] = ()  # names and numbers of the claim that no usable evidence mentions
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """Set-level evidence: coverage, support, conflicts, freshness, source policy, retrieval confidence."""
+
+    claims: tuple[ClaimAssessment, ...]
+    conflicts: tuple[Conflict, ...]
+    usable_passage_ids: tuple[str, ...]
+    stale_passage_ids: tuple[str, ...]
+    disallowed_passage_ids: tuple[str, ...]
+    blank_passage_ids: tuple[str, ...]
+    top_score: float | None  # the best usable passage's answerability for the whole question
+    margin: float | None
+    # What the retrieval-confidence veto judges: `top_score`, or for a question of several claims the weakest
+    # claim's best support if that is higher (each part may rest on its own passage; none need answer all).
+    retrieval_score: float | None
+    # The best usable passage's bi-encoder cosine with the question: is any page on its topic at all?
+    # None where no passage carries a vector score (evidence built by hand, a BM25-only retrieval).
+    topic_similarity: float | None = None
+
+    @property
+    def coverage(self) -> float:
+        if not self.claims:
+            return 0.0
+        covered = sum(1 for c in self.claims if c.status is ClaimStatus.SUPPORTED)
+        return covered / len(self.claims)
+
+    @property
+    def unresolved_conflicts(self) -> tuple[Conflict, ...]:
+        return tuple(c for c in self.conflicts if c.resolved_by is None)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A cited passage; url and title come from stored metadata, never from a model."""
+
+    passage_id: str
+    url: str | None
+    title: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A passage the principal may read that is close to the question, offered on abstention."""
+
+    passage_id: str
+    title: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """A claim as reported in the decision."""
+
+    text: str
+    status: ClaimStatus
+    passage_ids: tuple[str, ...] = ()
+    unmatched_terms: tuple[str, ...] = ()
+    # Passages answer it, but the sentences drafted from them do not answer it as asked: (what it asks,
+    # what they state instead), e.g. ("lowest", "highest"); ("figure", "") when they state no figure.
+    not_as_asked: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class PolicyRef:
+    """Which profile of which policy version took the decision."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The typed result of a request. `to_dict()` gives exactly the object documented in DESIGN.md."""
+
+    decision_id: str
+    status: Status
+    answer: str | None
+    citations: tuple[Citation, ...]
+    supporting_passage_ids: tuple[str, ...]
+    claims: tuple[ClaimResult, ...]
+    missing_claims: tuple[str, ...]
+    reason_codes: tuple[ReasonCode, ...]
+    next_step: str | None
+    suggestions: tuple[Suggestion, ...]
+    policy: PolicyRef
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decision_id": self.decision_id,
+            "status": str(self.status),
+            "answer": self.answer,
+            "citations": [
+                {"passage_id": c.passage_id, "url": c.url, "title": c.title, "quote": c.quote} for c in self.citations
+            ],
+            "supporting_passage_ids": list(self.supporting_passage_ids),
+            "claims": [
+                {
+                    "text": c.text,
+                    "status": str(c.status),
+                    "passage_ids": list(c.passage_ids),
+                    "unmatched_terms": list(c.unmatched_terms),
+                    "not_as_asked": (
+                        None if c.not_as_asked is None else {"asked": c.not_as_asked[0], "stated": c.not_as_asked[1]}
+                    ),
+                }
+                for c in self.claims
+            ],
+            "missing_claims": list(self.missing_claims),
+            "reason_codes": [str(r) for r in self.reason_codes],
+            "next_step": self.next_step,
+            "suggestions": [{"passage_id": s.passage_id, "title": s.title, "url": s.url} for s in self.suggestions],
+            "policy": {"name": self.policy.name, "version": self.policy.version},
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """A decision and the record of how it was reached: what `answerable.check` and `Engine.ask` return.
+
+    `decision` is the typed decision (`to_dict()` gives the documented object); `evidence` is everything the
+    request observed (passages, verdicts, signals, draft); `record` is the decision log's record as plain
+    JSON (claims, every passage's scores and verdicts, the gate's bars, `why` each code was raised, time per
+    stage). The decision's fields read through: `result.status` is `result.decision.status`.
+    """
+
+    decision: Decision
+    evidence: Evidence
+    record: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def decision_id(self) -> str:
+        return self.decision.decision_id
+
+    @property
+    def status(self) -> Status:
+        return self.decision.status
+
+    @property
+    def answer(self) -> str | None:
+        return self.decision.answer
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        return self.decision.citations
+
+    @property
+    def supporting_passage_ids(self) -> tuple[str, ...]:
+        return self.decision.supporting_passage_ids
+
+    @property
+    def claims(self) -> tuple[ClaimResult, ...]:
+        return self.decision.claims
+
+    @property
+    def missing_claims(self) -> tuple[str, ...]:
+        return self.decision.missing_claims
+
+    @property
+    def reason_codes(self) -> tuple[ReasonCode, ...]:
+        return self.decision.reason_codes
+
+    @property
+    def next_step(self) -> str | None:
+        return self.decision.next_step
+
+    @property
+    def suggestions(self) -> tuple[Suggestion, ...]:
+        return self.decision.suggestions
+
+    @property
+    def policy(self) -> PolicyRef:
+        return self.decision.policy
+
+    @property
+    def why(self) -> dict[str, str]:
+        """Each reason code's specific cause here, in words."""
+        why: dict[str, str] = self.record.get("why") or {}
+        return why
+
+    @property
+    def read_as(self) -> str | None:
+        """The question with its misspelt words read as the passages spell them (None: read as asked)."""
+        read: str | None = self.record.get("read_as")
+        return read
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision object, exactly as documented (the record is in `record`)."""
+        return self.decision.to_dict()

@@ -1,0 +1,609 @@
+"""The engine: the only place where the pure steps (claims, assess, gate, cite) meet the backends.
+
+    question -> hybrid search (ACL inside the query) -> [misspelt words read as the passages spell
+             them: search again] -> claims -> rerank -> verify -> authorize
+             -> [abstain: no generation call] -> generate -> cite check -> decide -> log
+
+Store and model failures raise (`StoreError`, `ModelError`): an error is never an abstention.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from answerable.backends.generation import Generator
+from answerable.backends.generation.extractive import ExtractiveGenerator
+from answerable.backends.models import DEFAULT_CONFIRMER
+from answerable.backends.models.base import Reranker, Verifier
+from answerable.backends.models.embed import Embedder
+from answerable.backends.models.ensemble import rank_sentences_with
+from answerable.backends.registry import (
+    load_confirmer,
+    load_decomposer,
+    load_embedder,
+    load_generator,
+    load_reranker,
+    load_verifier,
+    open_store,
+)
+from answerable.backends.store.base import Filter, Store
+from answerable.core.assess import assess, confirmed, second_look, to_confirm
+from answerable.core.codec import to_jsonable
+from answerable.core.errors import InputError
+from answerable.core.gate import authorize, causes, decide
+from answerable.core.policy import Policy, Profile
+from answerable.core.settings import Settings
+from answerable.core.types import (
+    MAX_QUESTION_CHARS,
+    Claim,
+    ClaimStatus,
+    Decision,
+    Draft,
+    Evidence,
+    Label,
+    Passage,
+    Principal,
+    Result,
+    Status,
+    Verdict,
+    content_hash,
+    embedding_text,
+)
+from answerable.engine.cite import verify_draft
+from answerable.signals import kinds
+from answerable.signals.annotate import annotate, annotate_draft
+from answerable.signals.claims import Decomposer, RuleDecomposer
+from answerable.signals.injection import screen
+from answerable.signals.quoting import as_judged, as_ranked, candidates, pick, split_sentences, without_pointers
+from answerable.signals.spelling import read_as
+from answerable.signals.terms import states_otherwise
+
+# A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
+# min_support, if lower); min_support then decides whether that support is strong enough.
+ANSWERS = 0.5
+# Two documents contradict only when the support model is this sure of it (the best sentence of one,
+# refuted by the other). Independent of the profile's min_support: a weak answer threshold must not turn
+# every paraphrase into a conflict. 0.6 is the lowest value that costs no supported answer on the
+# calibration data (SQuAD 2.0 dev-a's share, 583 questions, and NoMIRACL's, 23; the example questions);
+# 0.55 turned two answered example questions into conflicts. At 0.8 the check never fired on real data:
+# on held-out climate-fever, a supporting sentence against a refuting one reached 0.8 in 0 of 86 pairs
+# (0.6: 5 of 86), against an agreeing or unrelated one in 0 of 1,778 (0.6: 16).
+CONTRADICTS = 0.6
+
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question or claim, with its embedding when it is already known."""
+
+    text: str
+    vector: Vector | None = None
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """How many candidates each stage keeps."""
+
+    retrieve_k: int = 20
+    rerank_k: int = 8
+    verify_k: int = 8
+    conflict_k: int = 3
+
+
+class Stopwatch:
+    """Milliseconds per stage, in order."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.ms[stage] = round(self.ms.get(stage, 0.0) + (now - self._last) * 1000, 3)  # a stage run twice adds up
+        self._last = now
+
+
+class Engine:
+    """Answers a question for a principal under a policy profile, or abstains with reasons."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        embedder: Embedder,
+        reranker: Reranker,
+        verifier: Verifier,
+        policy: Policy,
+        *,
+        generator: Generator | None = None,
+        decomposer: Decomposer | None = None,
+        config: EngineConfig | None = None,
+        sentence_ranker: Reranker | None = None,
+        confirmer: Reranker | None = None,
+        log: bool = True,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.reranker = reranker
+        self.verifier = verifier
+        self.policy = policy
+        self.sentence_ranker = sentence_ranker or rank_sentences_with(reranker)
+        self.decomposer = decomposer or RuleDecomposer()
+        # Asked only under a profile with `min_confirmation`, and to re-rank an answer's sentences (the
+        # default loads on its first answer).
+        self.confirmer = confirmer or load_confirmer(DEFAULT_CONFIRMER)
+        self.generator = generator or load_generator(
+            "extractive", sentences=self.sentence_ranker, confirmer=self.confirmer
+        )
+        self.config = config or EngineConfig()
+        self.log = log
+        self.today = today
+
+    def ask(
+        self,
+        question: str,
+        principal: Principal | None = None,
+        profile: str = "strict",
+        as_of: date | None = None,
+        doc_ids: Sequence[str] | None = None,
+    ) -> Result:
+        """The decision for `question` over what the store holds for `principal`, with the record of how it
+        was reached. `doc_ids` closes retrieval to those documents."""
+        principal = principal or Principal()
+        prof = self.policy.profile(profile)
+        now = as_of or self.today()
+        clock = Stopwatch()
+        check_question(question)
+        if self.store is None:
+            raise InputError("this engine has no store to search: give it the passages with check(question, passages)")
+        flt = Filter(
+            tenant=principal.tenant,
+            groups=principal.groups,
+            doc_ids=frozenset(doc_ids) if doc_ids is not None else None,
+            as_of=as_of,
+        )
+        vector = self.embedder.embed([question])[0]
+        hits = self.store.search_hybrid(question, vector, flt, self.config.retrieve_k)
+        present = self._present(hits)
+        read = question
+        if prof.read_typos and present:
+            # Spelt as the passages this principal may read spell it; searched again only when it differs.
+            read = read_as(question, [t for p in present for t in (p.title, p.text)])
+            if read != question:
+                vector = self.embedder.embed([read])[0]
+                hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
+                present = self._present(hits)
+        clock.lap("search")
+        vectors = self._stored_vectors(hits) if present else None
+        run = _Run(question, read, Query(read, vector), prof, now, principal, clock, hits)
+        return self._judge(run, present, vectors, draft=None)
+
+    def check(
+        self,
+        question: str,
+        passages: Sequence[Passage],
+        *,
+        profile: str = "strict",
+        as_of: date | None = None,
+        principal: Principal | None = None,
+        draft: Draft | None = None,
+    ) -> Result:
+        """The decision for `question` over `passages` the caller retrieved (no store is read).
+
+        The same claims, models, vetoes and citation checks as `ask`. `draft`, when given, is the caller's
+        answer (sentences citing passage ids): it is checked instead of one being generated, and a cited id
+        outside the authorized passages is `citation_invalid`. The caller is trusted to have given only
+        passages the asker may read. Passage ids must be unique.
+        """
+        principal = principal or Principal()
+        prof = self.policy.profile(profile)
+        now = as_of or self.today()
+        clock = Stopwatch()
+        check_question(question)
+        given = list(passages)
+        seen: set[str] = set()
+        for passage in given:
+            if passage.id in seen:
+                raise InputError(f"passage id {passage.id!r} is given twice; each passage needs its own id")
+            seen.add(passage.id)
+        present = self._present(given)
+        read = question
+        if prof.read_typos and present:
+            read = read_as(question, [t for p in present for t in (p.title, p.text)])
+        vector = self.embedder.embed([read])[0]
+        vectors: dict[str, Vector] = {}
+        if present:
+            # The cosines a store's vector search would have given: the gate asks whether any page is on the
+            # question's topic at all, and the ensemble reranker reads them.
+            embedded = self.embedder.embed([embedding_text(p.title, p.heading_path, p.text) for p in present])
+            vectors = {p.id: v for p, v in zip(present, embedded, strict=True)}
+            present = [
+                replace(p, scores=replace(p.scores, vector=float(np.dot(vector, vectors[p.id])))) for p in present
+            ]
+        clock.lap("search")
+        reads_cosine = self.reranker.cosine_embedder == self.embedder.name
+        run = _Run(question, read, Query(read, vector), prof, now, principal, clock, given)
+        return self._judge(run, present, vectors if reads_cosine and present else None, draft=draft)
+
+    def _judge(
+        self, run: _Run, present: list[Passage], vectors: dict[str, Vector] | None, *, draft: Draft | None
+    ) -> Result:
+        """Claims, rerank, verify, the gate, generation (or the caller's draft), the citation check, the
+        decision: what `ask` and `check` share once they have their passages."""
+        read, prof, now, clock = run.read, run.profile, run.now, run.clock
+        claims = self.decomposer.decompose(read)
+        if not claims:
+            raise InputError("the question is empty")
+        clock.lap("claims")
+        if not present:
+            return self._finish(run, annotate(Evidence(read, claims, tuple(run.hits))), drafted=False)
+
+        passages = self._rerank(run.query, present, vectors)
+        clock.lap("rerank")
+        verdicts = self._verify(read, claims, passages, prof, vectors)
+        clock.lap("verify")
+        evidence = annotate(Evidence(read, claims, tuple(passages), tuple(verdicts)))
+        auth = authorize(evidence, prof, now)
+        if auth.status is not Status.ABSTAIN and prof.min_confirmation > 0:
+            # Only support that would let an answer out is worth the second model's time.
+            clock.lap("gate")
+            evidence = self._confirm(evidence, prof, now)
+            clock.lap("confirm")
+            auth = authorize(evidence, prof, now)
+        clock.lap("gate")
+        if auth.status is Status.ABSTAIN:
+            return self._finish(run, evidence, drafted=False)
+
+        context = {p.id: p for p in passages if p.id in set(auth.context_ids)}
+        if draft is None:
+            covered = [
+                (c.claim, [context[pid] for pid in c.passage_ids if pid in context])
+                for c in auth.assessment.claims
+                if c.status is ClaimStatus.SUPPORTED or (c.status is ClaimStatus.CONFLICTING and c.passage_ids)
+            ]
+            draft = self.generator.generate(read, covered)
+            clock.lap("generate")
+            # A sentence is checked against the passages the generator was given: the rest of the context
+            # did not answer any claim, so citing it supports nothing (support 0, `unsupported_claim`).
+            shown = {p.id: p.text for _, ps in covered for p in ps}
+        else:
+            # The caller's draft may cite any passage the gate authorized; anything else is no evidence.
+            shown = {pid: p.text for pid, p in context.items()}
+        draft = verify_draft(draft, shown, self._entails)
+        clock.lap("cite")
+        return self._finish(run, annotate_draft(replace(evidence, draft=draft)), drafted=True)
+
+    # --- stages -------------------------------------------------------------------------------------
+
+    def _present(self, passages: Sequence[Passage]) -> list[Passage]:
+        """The passages with text left once the sentences that instruct a model are screened out."""
+        return [p for p in (self._screened(h) for h in passages) if p.text.strip()]
+
+    @staticmethod
+    def _screened(passage: Passage) -> Passage:
+        """Documents are data: sentences that instruct a model are dropped before any model sees them."""
+        text, removed = screen(passage.text)
+        return replace(passage, text=text) if removed else passage
+
+    def _stored_vectors(self, hits: list[Passage]) -> dict[str, Vector] | None:
+        """Each candidate's vector as the index stored it, when the reranker reads this embedder's cosine.
+
+        Found by content hash: the vector is a function of text the principal may already read.
+        """
+        if self.store is None or self.reranker.cosine_embedder != self.embedder.name:
+            return None  # no index to read them from, or a reranker that reads no cosine
+        keys = {h.id: content_hash(h.title, h.heading_path, h.text) for h in hits}
+        found = self.store.vectors_for_hashes(sorted(set(keys.values())))
+        if not all(k in found for k in keys.values()):
+            return None
+        return {pid: found[k] for pid, k in keys.items()}
+
+    def _score(self, query: Query, passages: Sequence[Passage], vectors: dict[str, Vector] | None) -> list[float]:
+        # Each passage as the rankers read its sentences: after its section's heading ("How often alerts
+        # run" for "How often are alerts evaluated?", 0.71 without it, under the retrieval bar). Passages
+        # without sections (the shared datasets') are read as they are.
+        # Nor do they read its pointers to other pages, which name what the question asks about and answer
+        # nothing (`without_pointers`).
+        texts = [as_ranked(p, query.text) for p in passages]
+        if vectors is None or not passages:
+            return self.reranker.score(query.text, texts)
+        qv = query.vector if query.vector is not None else self.embedder.embed([query.text])[0]
+        cosines = [float(np.dot(qv, vectors[p.id])) for p in passages]
+        return self.reranker.score_with_cosines(query.text, texts, cosines)
+
+    def _rerank(self, query: Query, present: list[Passage], vectors: dict[str, Vector] | None) -> list[Passage]:
+        scores = self._score(query, present, vectors)
+        scored = [replace(p, scores=replace(p.scores, rerank=float(s))) for p, s in zip(present, scores, strict=True)]
+        scored.sort(key=lambda p: (-(p.scores.rerank or 0.0), p.id))
+        return scored[: self.config.rerank_k]
+
+    def _verify(
+        self,
+        question: str,
+        claims: Sequence[Claim],
+        passages: list[Passage],
+        prof: Profile,
+        vectors: dict[str, Vector] | None = None,
+    ) -> list[Verdict]:
+        """Per claim and passage: does the passage answer this part of the question (calibrated)?
+
+        Then, for claims answered by several documents, whether the others contradict the best one.
+        """
+        top = passages[: self.config.verify_k]
+        verdicts: list[Verdict] = []
+        for claim in claims:
+            if claim.text.strip() == question.strip():
+                scores = [p.scores.rerank or 0.0 for p in top]
+            else:
+                scores = self._score(Query(claim.text), top, vectors)
+            floor = min(ANSWERS, prof.min_support)
+            mine = [
+                Verdict(claim.id, p.id, Label.SUPPORTED, s)
+                if s >= floor
+                else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
+                for p, s in zip(top, scores, strict=True)
+            ]
+            verdicts += self._contradictions(claim, mine, {p.id: p for p in top}, prof)
+        return verdicts
+
+    def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
+        """Ask the second answerability model whether each claim's strongest support answers it."""
+        by_id = {p.id: p for p in evidence.passages}
+        # Each claim's strongest support, and its rivals from other sources, for the model to pick from.
+        ask = [(c, v) for c in evidence.claims for v in to_confirm(evidence, c.id, prof, now)]
+        # One batch for every claim: a pair's score does not depend on the pairs scored beside it.
+        evidence = self._confirmations(evidence, ask, by_id)
+        # Where it doubts the strongest, a second look at the best other source (`assess.second_look`).
+        again = [(c, v) for c in evidence.claims if (v := second_look(evidence, c.id, prof, now)) is not None]
+        return self._confirmations(evidence, again, by_id)
+
+    def _confirmations(
+        self, evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], by_id: dict[str, Passage]
+    ) -> Evidence:
+        """`evidence` with the second model's word on each (claim, support) `asked`, in one batch; it reads
+        each passage `as_judged`."""
+        if not asked:
+            return evidence
+        scores = self.confirmer.score_pairs([(c.text, as_judged(by_id[v.passage_id], c.text)) for c, v in asked])
+        return _with_confirmations(evidence, asked, scores)
+
+    def _contradictions(
+        self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
+    ) -> list[Verdict]:
+        supporters = sorted(
+            (v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support),
+            key=lambda v: -v.strength,
+        )
+        distinct: list[Verdict] = []
+        for v in supporters:
+            if by_id[v.passage_id].document_id not in {by_id[d.passage_id].document_id for d in distinct}:
+                distinct.append(v)
+        distinct = distinct[: self.config.conflict_k]
+        if len(distinct) < 2:
+            return verdicts
+        best = by_id[distinct[0].passage_id]
+        statement = self.best_sentence(claim.text, best)
+        # Only a page on the question's topic can contradict the answer (the bar the gate calls a page on
+        # the topic by): off it, the support model reads a different subject as a refutation ("Monthly
+        # plans are not refunded", on deleting a workspace, against an annual plan's refund window).
+        # Nor can a page that does not speak of what the answer speaks of: every word of the question the
+        # answer says must be on the other page (its title and headings included). A table of how long
+        # deleted files are kept ("Business | 90 days") read as refuting one of how long versions are kept
+        # ("| Plan | Version history | ... | Business | 180 days |") for "How long is version history kept
+        # on the Business plan?" (0.66); it never says "version".
+        others = [
+            p
+            for p in (by_id[v.passage_id] for v in distinct[1:])
+            if _on_topic(p, prof)
+            and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
+        ]
+        if not others:
+            return verdicts
+        probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
+        # The support model reads a page that states the same name or figure ("Only the workspace Owner can
+        # change the plan.", against "The workspace Owner can change the billing contact ...") or none of
+        # the kind the answer gives (a page pointing to the answer's page) as refuting it, 0.68 to 0.78:
+        # where the answer states a value, the other page must state another for the two to disagree.
+        refuted = {
+            p.id: pr.refuted
+            for p, pr in zip(others, probs, strict=True)
+            if pr.refuted >= max(CONTRADICTS, prof.min_support)
+            and states_otherwise(statement, p.text, claim.text) is not False
+        }
+        return [
+            Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v
+            for v in verdicts
+        ]
+
+    def best_sentence(self, text: str, passage: Passage) -> str:
+        """The sentence of `passage` an answer to `text` would quote, as the extractive generator picks it
+        (under its section heading, with the form of answer asked for; without the second model's
+        re-ranking): read without the heading, "How big can an export be?" tested the FAQ's "Very large
+        exports take longer ..." against the 1 GB page, not its "Exports can be up to 5 GB.". The contradiction
+        check tests that sentence: for "How do I restore a deleted workspace?" the ranker's own best,
+        "Only the workspace Owner can delete a workspace.", read as refuted by a page that only points
+        to the workspace page (0.78); the sentence that instructs, the answer, is not (0.48)."""
+        sentences = split_sentences(passage.text)
+        if not sentences:
+            return without_pointers(passage.text)
+        _, texts, read, about = candidates(text, [(passage, sentences)])
+        return texts[pick(text, texts, self.sentence_ranker.score(text, read), read=read, about=about)]
+
+    def _entails(self, sentence: str, passage_text: str) -> float:
+        (probs,) = self.verifier.probs_pairs([(sentence, passage_text)])
+        return probs.supported
+
+    def _finish(self, run: _Run, evidence: Evidence, *, drafted: bool) -> Result:
+        decision = decide(evidence, run.profile, run.now)
+        run.clock.lap("decide")
+        record = log_record(
+            evidence, decision, run.profile, run.now, run.principal, run.clock.ms, run.hits, drafted, asked=run.asked
+        )
+        record["models"] = {
+            "reranker": self.reranker.name,
+            "verifier": self.verifier.name,
+            "generator": self.generator.name,
+            "sentence_ranker": self.sentence_ranker.name,
+            "quote_ranker": _quote_ranker(self.generator),
+            "decomposer": self.decomposer.name,
+            "confirmer": self.confirmer.name if run.profile.min_confirmation > 0 else None,
+        }
+        if self.log and self.store is not None:
+            self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
+        return Result(decision, evidence, record)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One request as `_judge` carries it: what was asked, how it was read, for whom, when, under which profile."""
+
+    asked: str
+    read: str
+    query: Query
+    profile: Profile
+    now: date
+    principal: Principal
+    clock: Stopwatch
+    hits: Sequence[Passage]
+
+
+def check_question(question: str) -> None:
+    """An empty question, or one over `MAX_QUESTION_CHARS`, is bad input (InputError), never a request."""
+    if len(question) > MAX_QUESTION_CHARS:
+        raise InputError(f"the question is {len(question):,} characters long; the limit is {MAX_QUESTION_CHARS:,}")
+    if not question.strip():
+        raise InputError("the question is empty")
+
+
+def _with_confirmations(
+    evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], scores: Sequence[float]
+) -> Evidence:
+    """`evidence` with the second model's score on each verdict it was `asked` about."""
+    got = {(c.id, v.passage_id): float(s) for (c, v), s in zip(asked, scores, strict=True)}
+    verdicts = tuple(
+        replace(v, confirmation=got[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in got else v
+        for v in evidence.verdicts
+    )
+    return replace(evidence, verdicts=verdicts)
+
+
+def _on_topic(passage: Passage, prof: Profile) -> bool:
+    """Whether the passage is on the question's topic; a passage with no cosine (found by words alone) is."""
+    return passage.scores.vector is None or passage.scores.vector >= prof.min_topic_similarity
+
+
+def log_record(
+    evidence: Evidence,
+    decision: Decision,
+    prof: Profile,
+    now: date,
+    principal: Principal,
+    timings: dict[str, float],
+    hits: Sequence[Passage],
+    drafted: bool,
+    *,
+    asked: str | None = None,
+) -> dict[str, Any]:
+    """Everything that went into a decision and what came out, as plain JSON.
+
+    `question` is what was asked; `read_as` the question with its misspelt words read as the passages
+    spell them (None when it was read as asked), which the claims were drawn from.
+    """
+    a = assess(confirmed(evidence, prof, now), prof, now)
+    asked = evidence.question if asked is None else asked
+    return {
+        "decision_id": decision.decision_id,
+        "question": asked,
+        "read_as": evidence.question if evidence.question != asked else None,
+        "principal": {"id": principal.id, "tenant": principal.tenant, "groups": sorted(principal.groups)},
+        "profile": prof.name,
+        "policy": {"name": prof.policy_name, "version": prof.version},
+        "as_of": now.isoformat(),
+        "claims": [{"id": c.id, "text": c.text} for c in evidence.claims],
+        "retrieved": [
+            {
+                "passage_id": h.id,
+                "document_id": h.document_id,
+                "title": h.title,
+                "fused": h.scores.fused,
+                "bm25": h.scores.bm25,
+                "vector": h.scores.vector,
+            }
+            for h in hits
+        ],
+        "reranked": [{"passage_id": p.id, "rerank": p.scores.rerank} for p in evidence.passages],
+        "verdicts": to_jsonable(evidence.verdicts),
+        # What the retrieval vetoes compared, beside the profile's bars (None where nothing was usable).
+        "gate": {
+            "retrieval_score": a.retrieval_score,
+            "min_retrieval_score": prof.min_retrieval_score,
+            "margin": a.margin,
+            "min_margin": prof.min_margin,
+            "topic_similarity": a.topic_similarity,
+            "min_topic_similarity": prof.min_topic_similarity,
+            "min_confirmation": prof.min_confirmation,
+        },
+        "generated": drafted,
+        # What the generator wrote, with what each sentence cites and how well that supports it: an answer
+        # withheld after generation (`unsupported_claim`, `citation_invalid`) is reviewable from the log.
+        "draft": to_jsonable(evidence.draft.sentences) if evidence.draft is not None else None,
+        "status": str(decision.status),
+        "reason_codes": [str(r) for r in decision.reason_codes],
+        # Each code's specific cause here, in words ("... scores 0.31, under the bar of 0.50"): what the
+        # readable output prints under "Why" instead of the code's general meaning.
+        "why": causes(evidence, decision, prof, now, a),
+        "missing_claims": list(decision.missing_claims),
+        "decision": decision.to_dict(),
+        "timings_ms": timings,
+    }
+
+
+def _quote_ranker(generator: Generator) -> str | None:
+    rescore = generator.rescore if isinstance(generator, ExtractiveGenerator) else None
+    return rescore.name if rescore else None
+
+
+def open_engine(settings: Settings | None = None, **options: str | None) -> Engine:
+    """An engine from settings: `settings` as given, else each of `options` (`store`, `embedder`,
+    `reranker`, `verifier`, `confirmer`, `generator`, `decomposer`, `policy`; None: not given), then the
+    environment, then the default (`answerable.core.settings`).
+
+    The store must exist (`answerable ingest` builds it): asking an index that was never built is an
+    error, not a `no_evidence` abstention.
+    """
+    import os
+
+    from answerable.core.policy import load_policy
+
+    settings = settings or Settings.resolve(os.environ, **options)
+    policy = load_policy(settings.policy)
+    store = open_store(settings.store, create=False)
+    embedder = load_embedder(settings.embedder)
+    if store.stats().embedder is not None:
+        store.check_embedder(embedder.name, embedder.dim)
+    reranker = load_reranker(settings.reranker)
+    verifier = load_verifier(settings.verifier)
+    sentences = rank_sentences_with(reranker)
+    confirmer = load_confirmer(settings.confirmer)
+    generator = load_generator(settings.generator, sentences=sentences, confirmer=confirmer)
+    decomposer = load_decomposer(settings.decomposer)
+    return Engine(
+        store,
+        embedder,
+        reranker,
+        verifier,
+        policy,
+        generator=generator,
+        decomposer=decomposer,
+        sentence_ranker=sentences,
+        confirmer=confirmer,
+    )

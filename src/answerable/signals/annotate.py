@@ -1,0 +1,70 @@
+"""The language signals of one request, computed once and recorded on the evidence as typed features.
+
+The gate weighs these features under a policy; it never reads text itself. `annotate` reads the question,
+its claims and the passages (each claim's names and numbers, the kind of answer it asks for, which names
+each passage mentions, whether the question is only a few search words); `annotate_draft` reads a draft
+(whether the sentences drafted for each claim answer it as asked). Pure: the same evidence gives the same
+signals. The engine and `answerable.check` call both; evidence built by hand can be annotated the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Signals, Term
+from answerable.signals import kinds
+from answerable.signals.claims import is_keywords
+from answerable.signals.mismatch import mismatch
+from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
+
+
+def own_words(passage: Passage) -> str:
+    """A passage's title and text as it mentions names: a pointer to another page ("see GDPR and data
+    deletion") mentions nothing it says."""
+    return f"{passage.title or ''}\n{without_cross_references(passage.text)}"
+
+
+def annotate(evidence: Evidence) -> Evidence:
+    """`evidence` with its signals (a draft's too, when it has one)."""
+    claims = tuple(
+        ClaimSignals(
+            c.id,
+            named_terms(c.text),
+            required_terms(c.text),
+            kind.noun if (kind := kinds.asked(c.text)) is not None else None,
+        )
+        for c in evidence.claims
+    )
+    terms: dict[str, Term] = {t.key: t for c in claims for t in (*c.named, *c.required)}
+    mentions: list[tuple[str, tuple[str, ...]]] = []
+    if terms:
+        for p in evidence.passages:
+            found = mentions_in((own_words(p),))
+            mentions.append((p.id, tuple(sorted(k for k, t in terms.items() if found.mentions(t)))))
+    signals = Signals(claims=claims, mentions=tuple(mentions), keywords=is_keywords(evidence.question))
+    return annotate_draft(replace(evidence, signals=signals))
+
+
+def annotate_draft(evidence: Evidence) -> Evidence:
+    """`evidence` with, per claim, whether its drafted sentences answer it as asked (nothing without a draft).
+
+    A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
+    say which sentence answers which claim (an LLM's draft). "How wide is Cerro Blanco?" answered by "The
+    Cerro Blanco caldera is wide." misses the kind asked (a figure); "What is the lowest point?" answered
+    by "... the highest point ..." is turned over (`mismatch`).
+    """
+    if evidence.draft is None:
+        return evidence
+    signals = evidence.signals if evidence.signals is not None else annotate(replace(evidence, draft=None)).signals
+    assert signals is not None
+    sentences = evidence.draft.sentences
+    found = []
+    for c in evidence.claims:
+        own = [s.text for s in sentences if s.claim_id == c.id] or [s.text for s in sentences]
+        kind = kinds.asked(c.text)
+        missing = kind.noun if kind is not None and not any(kinds.states(kind, text, c.text) for text in own) else None
+        found.append(AsAsked(c.id, missing, mismatch(c.text, " ".join(own))))
+    return replace(evidence, signals=replace(signals, as_asked=tuple(found)))
+
+
+__all__ = ["annotate", "annotate_draft", "own_words"]

@@ -1,0 +1,355 @@
+"""What kind of answer a question asks for, and whether a sentence states one. Pure.
+
+"How many charts fit on one dashboard?" is answered by a number and "When was the park established?" by
+a time. A sentence on the topic that states neither ("The Cerro Blanco caldera is wide.", "Pontresina has
+a population (as of ) of .") does not answer, however well a model scores it: the answerability models
+score the sentence's shape and topic, and a page whose figures were lost in extraction still has both.
+
+Only two kinds are recognised, and only from wordings that leave no doubt. A documentation "when" in the
+present tense ("When does Lumen email me?") is usually answered by a condition ("when the export is
+ready"), so only the past tense ("When was ...", "When did ...") and "what year" ask for a time.
+
+`fit` goes finer, for ranking sentences only (the gate never judges by it): a count of the thing asked
+about ("40 charts"), a span of time or length for "how long", a clock time, a price, a version number, a
+command, an instruction for "how do I ...", the default for "what is the default ...".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import StrEnum
+
+from answerable.text.words import STOPWORDS
+
+
+class Kind(StrEnum):
+    QUANTITY = "quantity"  # how many, how much, how long, how often, a population, a percentage
+    TIME = "time"  # when (past tense), what year, what date, which century
+
+    @property
+    def noun(self) -> str:
+        """What a sentence must state, in words for a reader."""
+        return "figure" if self is Kind.QUANTITY else "date or time"
+
+
+# A share of a whole is asked ("What percentage of Venice's residents died ...?"); a count or a year is
+# no answer to it ("Plague occurred in Venice 22 times between 1361 and 1528.").
+_PROPORTION = (
+    r"\bwhat (?:is|was|are|were) the (?:\w+ )?(?:percentage|proportion|fraction)\b"
+    r"|\bwhat (?:percentage|percent|proportion|fraction)\b"
+)
+_PROPORTION_ASKED = re.compile(_PROPORTION, re.I)
+_QUANTITY_ASKED = re.compile(
+    r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
+    rf"|\bwhat (?:is|was|are|were) the (?:\w+ )?population\b|\bwhat number of\b|{_PROPORTION}",
+    re.I,
+)
+_TIME_ASKED = re.compile(
+    r"^\W*(?:and |also |but )?when (?:was|were|did|had)\b"
+    r"|\b(?:what|which) (?:years?|dates?|decades?|century|centuries)\b"
+    r"|\bon what day\b",
+    re.I,
+)
+
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|"
+    r"thousands?|millions?|billions?|trillions?|dozens?|half|halves|percent|once|twice|single|double|triple|none|"
+    r"(?:a|one|two|three|four) (?:thirds?|quarters?|fifths?|tenths?)"  # "a third", not "third-gender"
+)
+# "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
+_MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
+# A number or a figure in words, or a span in words ("a few days").
+_QUANTITY_STATED = re.compile(
+    rf"\d|\b(?:{_NUMBER_WORDS}|(?:a|an|a few|several) "
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?))\b",
+    re.I,
+)
+# Words that state a quantity without a number, each only for the form of question it answers: "free" is a
+# price ("How much does a replacement card cost?"), not a span ("How long is the free trial?" is not answered
+# by "The trial is free."); "every" and "daily" are a frequency, not a count ("How many owners does a
+# workspace need?" is not answered by "Every workspace needs an owner."); "forever" and "immediately" a span.
+_WORDED = (
+    (re.compile(r"\bhow much\b|\b(?:cost|price|fee|charge|pay)\b", re.I), r"free|no charge|no cost"),
+    (
+        re.compile(r"\bhow (?:often|frequently)\b", re.I),
+        r"every|hourly|daily|weekly|monthly|yearly|annually|continuously|constantly",
+    ),
+    (
+        re.compile(r"\bhow (?:long|soon|quickly|fast)\b", re.I),
+        r"forever|indefinitely|permanently|as long as|immediately|instantly|at once|right away|overnight|"
+        r"unlimited|no limit",
+    ),
+    (re.compile(r"\bhow (?:many|much)\b|\b(?:limit|maximum|most)\b", re.I), r"unlimited|infinite|no limit|any number"),
+)
+
+
+def _worded(question: str) -> re.Pattern[str] | None:
+    """The words that state a quantity for this form of question without a number; None when it has none."""
+    words = [w for asked, w in _WORDED if not question or asked.search(question)]  # no question: any form
+    return re.compile(rf"\b(?:{'|'.join(words)})\b", re.I) if words else None
+
+
+_FRACTIONS = r"halves|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
+_PROPORTION_STATED = re.compile(
+    rf"(?:\d|\b(?:{_NUMBER_WORDS}))[- ]?(?:%|per ?cent\b)|\bhalf\b"
+    rf"|\b(?:a|one|two|three|four|five|six|seven|eight|nine)[- ](?:{_FRACTIONS})\b"
+    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:in|out of) (?:every )?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a hundred|a thousand)\b",
+    re.I,
+)
+_TIME_STATED = re.compile(
+    rf"\d|\b(?:{_MONTHS}|centur(?:y|ies)|decades?|millenni(?:um|a)|bce?|ad|"
+    rf"today|yesterday|ago|spring|summer|autumn|winter|(?:a|the) (?:year|decade) (?:later|earlier|before|after))\b",
+    re.I,
+)
+
+
+def asked(question: str) -> Kind | None:
+    """The kind of answer `question` asks for, when its wording says so plainly; else None."""
+    if _QUANTITY_ASKED.search(question):
+        return Kind.QUANTITY
+    if _TIME_ASKED.search(question):
+        return Kind.TIME
+    return None
+
+
+_FIGURE = re.compile(r"\d(?:[\d,.]*\d)?")
+_YEAR = re.compile(r"(?:1\d|20)\d\d")
+_COUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.I)
+_LATEST_YEAR = 2100  # a bare number above it is a code, a count or an amount, not a year...
+_ERA_AFTER = re.compile(r"\W{0,3}(?:years?|yrs?|bp|bce?|ce|ad|million|billion)\b", re.I)  # ...unless dated so
+_TIME_UNITS = r"seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|centur(?:y|ies)|millenni(?:um|a)"
+# What makes a number of one or two digits a time: an ordinal or a decade ("5th", "the 90s"), a clock
+# ("9:30", "5 pm"), an era ("AD"), or a unit of time ("14 days after").
+_SMALL_TIME_AFTER = re.compile(
+    rf"(?:st|nd|rd|th|s)\b|:\d|\s*(?:[ap]\.?m\b|o'clock|bce?\b|ce\b|ad\b|bp\b|(?:{_TIME_UNITS})\b)",
+    re.I,
+)
+_CURRENCY = "$€£¥"  # a sign before a figure makes it a price (`_MONEY` reads the same signs)
+_PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b)", re.I)
+
+
+def states(kind: Kind, text: str, question: str = "") -> bool:
+    """Does `text` state an answer of this kind (a figure for a quantity, a time for a time)?
+
+    A figure `question` already states is not the answer ("How many people lived in Oslo in 1654?" is
+    not answered by "The plague ravaged Oslo in 1654."), a year is no count ("How many schools
+    does the university have?" is not answered by "Elliot (born 1962) is a professor there."), a
+    number no year, day or hour could be is no time ("When was the vault created?" is not answered by
+    "Unseal it with --code 7781.", nor by "about 25,000 visitors"), nor is a percentage or a price
+    ("killed 30-60% of Europe's population", "$1500"), nor a number of one or two digits unless it reads
+    as a day, an hour, a decade or a span ("between 24 and 80 comb rows" is no answer to "When did the
+    first tentacles form?"; "14 days after", "the 90s", "9 am" are), and digits that follow a letter are
+    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time). A share of a
+    whole ("What percentage of Venice's residents died ...?") is stated only as a percentage, a fraction or
+    "one in three", not as a count ("Plague occurred in Venice 22 times").
+    """
+    given = set(_FIGURE.findall(question))
+    counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
+    timing = kind is Kind.TIME
+
+    def figure(m: re.Match[str]) -> str:
+        f, before = m.group(0), m.string[m.start() - 1 : m.start()]
+        if f in given or (counting and _YEAR.fullmatch(f)) or before.isalpha():
+            return " "  # a figure the question gives, a year for a count, or a name's digits ("v2", "E309")
+        if not timing:
+            return f
+        if (before and before in _CURRENCY) or _PERCENT_AFTER.match(m.string, m.end()):
+            return " "  # an amount, not a year
+        if "," in f or (f.isdigit() and int(f) > _LATEST_YEAR):
+            return f if _ERA_AFTER.match(m.string, m.end()) else " "  # "74,000 (BP", "25,000 years"
+        if f.isdigit() and len(f) <= 2 and not _SMALL_TIME_AFTER.match(m.string, m.end()):
+            return " "  # "between 24 and 80 comb rows": a small number is a time only as a day, hour or span
+        return f
+
+    read = _FIGURE.sub(figure, text)
+    if kind is Kind.QUANTITY and _PROPORTION_ASKED.search(question):
+        return _PROPORTION_STATED.search(read) is not None
+    if kind is Kind.QUANTITY:
+        worded = _worded(question)
+        return _QUANTITY_STATED.search(read) is not None or (worded is not None and worded.search(read) is not None)
+    return _TIME_STATED.search(read) is not None
+
+
+_LENGTH_UNITS = r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
+_AMOUNT = rf"(?:\d[\d,.]*[- ]?|(?:{_NUMBER_WORDS}|a few|several|many|a couple of|an?)[- ])"
+_QUALIFIER = r"(?:(?:more|full|whole|extra|business|calendar|working)[- ])?"
+# "24 hours", "within 30 business days", "2.5 km"; not a frequency ("once a year", "per day", "every week")
+# nor a rate ("90 days per download").
+_SPAN = re.compile(
+    rf"(?<!once )(?<!twice )(?<!per )(?<!every )(?<!each )\b{_AMOUNT}{_QUALIFIER}(?:{_TIME_UNITS}|{_LENGTH_UNITS})\b"
+    r"(?! (?:per|each|every|an?)\b)"
+    r"|\b(?:as long as|indefinitely|forever|permanently|immediately|instantly|overnight)\b",
+    re.I,
+)
+_CLOCK = re.compile(
+    r"\b\d{1,2}:\d\d\b|\b\d{1,2} ?[ap]\.?m\b|\b(?:noon|midday|midnight|dawn|dusk|sunrise|sunset|"
+    r"morning|afternoon|evening|night)\b",
+    re.I,
+)
+_MONEY = re.compile(rf"[{_CURRENCY}] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
+_SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
+_CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
+_MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
+_COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
+# "What SAML version does Lumen use?": a version number ("SAML 2.0", "v3", "version 15", "iOS 15"), not a
+# sentence on the topic ("create a SAML app with the ACS URL ...").
+_VERSION_ASKED = re.compile(r"\b(?:what|which) (?:[\w.-]+ ){0,2}versions?\b", re.I)
+_VERSION = re.compile(
+    r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d"
+    r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*\s\d+\b"  # "iOS 15"
+)
+# "What is the default conversion window?": a sentence that says what the default is ("The default is 7
+# days"), not the definition before it ("The conversion window is the time a user has ...").
+_DEFAULT_ASKED = re.compile(r"\bdefault\b", re.I)
+_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.I)
+# "What command restores a deleted workspace?": a command, in a code span or after a shell prompt.
+_COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
+_COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
+# "How do I rotate an API key?": the steps, in a sentence that instructs ("To rotate a key, open
+# Settings > API keys ...", "Run `lumenctl ...`"), not one about the task ("The restore takes 5 minutes").
+_STEPS_ASKED = re.compile(
+    r"^\W*(?:how (?:do|can|should|would|could) (?:i|we|you|one|users?|admins?|customers?)|how to|"
+    r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
+    re.I,
+)
+# "Who can invite members?": the one who does it, named before the verb ("Owners and Admins invite
+# people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
+# The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.
+_ACTOR_ASKED = re.compile(
+    r"^\W*who\s+(?:(?:can|could|will|would|should|may|must|is|are|was|were|has|have|had)\s+)?"
+    # "Who is allowed to change ...": the verb asked about is "change".
+    r"(?:(?:allowed|able|permitted|authori[sz]ed|(?:the\s+)?(?:permission|right|rights))\s+to\s+)?"
+    r"(?P<verb>(?-i:[a-z]{3,}))\b",
+    re.I,
+)
+_PRONOUNS = frozenset(["i", "you", "we", "they", "it", "he", "she", "one", "someone", "anyone", "nobody"])
+_MODALS = r"(?:(?:can|could|will|would|should|may|must|also|only|cannot|can't|not|is|are|was|were|has|have|had)\s+)*"
+
+
+def _names_actor(verb: str, text: str) -> bool:
+    """Does `text` say who does `verb`: a word other than a pronoun or function word right before it?"""
+    stem = re.escape(verb[: max(4, len(verb) - 2)].lower())
+    for m in re.finditer(rf"\b(?P<actor>[\w-]+)\s+{_MODALS}{stem}\w*\b", text, re.I):
+        actor = m["actor"].lower()
+        if actor not in _PRONOUNS and actor not in _FUNCTION_WORDS:
+            return True
+    return False
+
+
+_IMPERATIVE = (
+    "open|run|click|go|select|choose|enter|type|set|use|create|add|turn|press|call|send|pass|navigate|install|"
+    "enable|disable|contact|ask|email|visit|sign|log|copy|paste|remove|delete|invite|upload|download|"
+    "configure|follow|give|generate|tap|drag|write|include|change|update|find|check|restart|save"
+)
+# An instruction: an imperative, a command or a menu path, or what to do said after its purpose ("To claim
+# a credit, the workspace Owner contacts support within 30 days.").
+_INSTRUCTION = re.compile(
+    rf"^\W*(?:(?:to|in|on|from|if|when|once|before|after|first|then|next|finally)\b[^,]*,\s*)?(?:{_IMPERATIVE})\b"
+    r"|^\W*to [a-z]+\b[^,.;:]*, \w"
+    r"|`[^`\n]+`|\w \u203a \w|\w > \w",
+    re.I,
+)
+# Words that are not the thing counted ("how many of the ...") and that part a count from its noun.
+_FUNCTION_WORDS = STOPWORDS | frozenset(
+    ["across", "all", "can", "could", "each", "every", "per", "should", "than", "would"]
+)
+_COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _counts(noun: str, text: str) -> bool:
+    """Does `text` give a count of `noun` ("40 charts", "up to 10 active API keys")?
+
+    The count stands before the noun with at most two words between, none of them a function word: "one
+    country across all charts" counts countries, not charts.
+    """
+    words = [w.strip(".,") for w in re.findall(r"[\w,.]+", text)]
+    target = _singular(noun)
+    for i, word in enumerate(words):
+        if _singular(word) != target:
+            continue
+        for before in reversed(words[max(0, i - 3) : i]):
+            if _COUNT.fullmatch(before):
+                return True
+            if before.lower() in _FUNCTION_WORDS:
+                break
+    return False
+
+
+def _counted_noun(question: str) -> str | None:
+    """What "how many ..." counts ("periods" in "How many periods does a chart show?"), if it asks so."""
+    counted = _COUNTED.search(question)
+    return next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
+
+
+def counts_asked(question: str, text: str) -> bool:
+    """Does `text` give a count of the very thing `question` asks how many of ("A chart shows up to 12
+    periods." for "How many periods does a retention chart show?")?"""
+    noun = _counted_noun(question)
+    return noun is not None and _counts(noun, text)
+
+
+_WORD = re.compile(r"[^\W_][\w'-]*")
+_NOT_CONTENT = _FUNCTION_WORDS | frozenset(["how", "many", "much"])
+
+
+def _words(text: str) -> set[str]:
+    """The content words of `text`, lower case, without a plural "s"."""
+    return {w.removesuffix("s") for w in map(str.lower, _WORD.findall(text)) if w not in _NOT_CONTENT}
+
+
+def about_as_much(question: str, text: str, other: str) -> bool:
+    """Does `text` mention every content word of `question` that `other` mentions?"""
+    return _words(question) & _words(other) <= _words(text)
+
+
+def _finer(question: str) -> Callable[[str], bool] | None:
+    """The finer form a question asks for, as a test of a sentence; None when it asks for none."""
+    if _SPAN_ASKED.search(question):
+        return lambda text: _SPAN.search(text) is not None
+    if _CLOCK_ASKED.search(question):
+        return lambda text: _CLOCK.search(text) is not None
+    if _MONEY_ASKED.search(question):
+        return lambda text: _MONEY.search(text) is not None
+    if _VERSION_ASKED.search(question):
+        return lambda text: _VERSION.search(text) is not None
+    if _COMMAND_ASKED.search(question):
+        return lambda text: _COMMAND.search(text) is not None
+    if _STEPS_ASKED.search(question):
+        return lambda text: _INSTRUCTION.search(text) is not None
+    actor = _ACTOR_ASKED.search(question)
+    if actor is not None and actor["verb"].lower() not in _FUNCTION_WORDS:
+        verb = actor["verb"]
+        return lambda text: _names_actor(verb, text)
+    noun = _counted_noun(question)
+    if noun is not None:
+        return lambda text: _counts(noun, text)
+    if _DEFAULT_ASKED.search(question):
+        return lambda text: _DEFAULT.search(text) is not None
+    return None
+
+
+def fit(question: str, text: str) -> int | None:
+    """How closely `text` has the form of an answer to `question`; None when its wording asks for none.
+
+    One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
+    "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
+    ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
+    "what command", a version number for "what version", an instruction ("open ...", "To rotate a key,
+    click ...") for "how do I", the doer named before the verb for "who can invite ..." ("Owners and
+    Admins invite ..."), the default for "what is the default ...". Ranks sentences: a model that scores a
+    sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare one country
+    across all charts.".
+    """
+    kind = asked(question)
+    finer = _finer(question)
+    if kind is None and finer is None:
+        return None
+    return int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(text))

@@ -1,0 +1,251 @@
+"""Which sentence of a passage answers a claim, and how it is read and quoted.
+
+Pure rules over text and the scores a ranker gives: the extractive generator and the engine's conflict
+check read passages through them (`candidates`, `pick`), so both quote the same sentence for a claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from answerable.core.probability import logit
+from answerable.core.types import Passage, embedding_text
+from answerable.signals import kinds
+from answerable.signals.terms import (
+    Mentions,
+    has_cross_reference,
+    named_terms,
+    points_elsewhere,
+    without_cross_references,
+)
+from answerable.text.units import is_item, sentences_of, table_parts
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage. Line breaks are joined first: Markdown wraps sentences across lines."""
+    return list(sentences_of(text))
+
+
+Scorer = Callable[[str, Sequence[str]], list[float]]
+
+
+# Log-odds added to a sentence's score per point of `kinds.fit`; chosen on the development sets by
+# `bench/sentences.py --kind-weights`.
+KIND_WEIGHT = 2.0
+# How many of the first ranker's sentences the second re-ranks: P@1 on the development sets of
+# `bench/sentences.py` is within 0.003 of re-ranking all, at a fraction of the second model's time.
+RESCORE_TOP = 4
+
+
+def lacks_kind(claim: str, text: str) -> bool:
+    """Does the sentence an answer rests on lack the kind of answer `claim` asks for (`kinds.asked`)?
+
+    Then it is quoted alone, for the gate to withhold: a neighbour that states a figure must not carry it
+    past the kind check. "How big can an export be?" was answered with "If your export would be larger,
+    narrow the date range ... A project can run one export at a time."
+    """
+    kind = kinds.asked(claim)
+    return kind is not None and not kinds.states(kind, text, claim)
+
+
+def pick(
+    claim: str,
+    sentences: Sequence[str],
+    scores: Sequence[float],
+    kind_weight: float = KIND_WEIGHT,
+    rescore: Scorer | None = None,
+    read: Sequence[str] | None = None,
+    about: Sequence[str] | None = None,
+    top_n: int = RESCORE_TOP,
+) -> int:
+    """The index of the sentence that answers `claim`, given the ranker's `scores` for `sentences`.
+
+    The ranker scores a sentence's topic, so for "How many charts fit on one dashboard?" it put "Use them
+    to compare one country across all charts." above "A dashboard holds up to 40 charts.". Each point of
+    `kinds.fit` (states the kind asked; has its finer form: a count of charts, a span of time, a clock
+    time, a price) adds `kind_weight` to the sentence's log-odds. `rescore`, when given, is a better and
+    slower ranker (`quote_ranker_with`): it re-ranks the first `top_n` sentences of that order, as
+    `read` gives them (each under its section heading, `under_heading`), when given.
+
+    Neither changes whether an answer is given. When the claim asks for a kind the gate checks
+    (`kinds.asked`) and the ranker's best sentence states none, that sentence is returned and the gate
+    withholds the answer: reaching down the list for a sentence that has one answered unanswerable
+    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). A sentence with the finer
+    form of the kind asked (`kinds.fit` 2: a count of the very thing asked, "A chart shows up to 12
+    periods." for "How many periods does a retention chart show?" below "Each row is a cohort and each
+    column a period ..."; a span for "how long", "free for 14 days" for "How long does the free trial
+    last?" below "No credit card is needed to start.") is the one exception, when it is about every word
+    of the question that the best sentence is about (`about`: each sentence with its page title and
+    section heading): "How many components do tentilla have?" is not answered by "Colloblasts ... have
+    three main components" below a sentence on tentilla. Otherwise the
+    choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
+    those that mention (with their page title and headings) every name the claim states, when any do.
+    """
+    top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
+    if lacks_kind(claim, sentences[top]):
+        frame = about or sentences
+        finer = [
+            k
+            for k in range(len(sentences))
+            if (kinds.counts_asked(claim, sentences[k]) or kinds.fit(claim, sentences[k]) == 2)
+            and kinds.about_as_much(claim, frame[k], frame[top])
+        ]
+        return max(finer, key=lambda k: (scores[k], -k)) if finer else top
+    kind = kinds.asked(claim)
+    bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
+    stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
+    # Of the sentences with the best form of answer, those naming every name of the claim: "Business
+    # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
+    # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
+    names = named_terms(claim)
+    if names and stating and max(bonus) > 0:
+        frame = about or sentences
+        naming = [k for k in stating if bonus[k] == max(bonus) and not Mentions((frame[k],)).unmatched(names)]
+        stating = naming or stating
+    order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
+    if rescore is None:
+        return order[0]
+    shortlist = order[:top_n]
+    again = rescore(claim, [(read or sentences)[k] for k in shortlist])
+    return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
+
+
+# A sentence that opens by pointing back: a pronoun, a demonstrative ("the latter"), a connective of
+# consequence, or an opening clause that stands on what was said ("If it doesn't, ...", "If so, ...",
+# "When this happens, ...", "In that case, ..."), or a reply to the question before it ("Yes, with a link.").
+_REFERS_BACK = re.compile(
+    r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|the latter|the former|"
+    r"as a result|the result|therefore|thus|hence|consequently|however|otherwise|instead|"
+    r"(?:if|when|whenever|once|unless|until|while|after|before|because|although|though)\s+"
+    r"(?:it|its|they|their|this|that|these|those|he|she|so|not)|"
+    r"in (?:that|this|either|both|which|such a) cases?|after that|because of (?:this|that)|"
+    r"(?:yes|no)(?=[,.;!]))\b",
+    re.I,
+)
+
+
+def asks(sentence: str) -> bool:
+    """Is `sentence` itself a question ("Is there a dark mode?")?"""
+    return sentence.rstrip(" \"')]*_").endswith("?")
+
+
+def rows_asked(claim: str, unit: str) -> str:
+    """A table quoted for `claim`: its header and the rows that mention a name or figure the claim states,
+    when some rows do and others do not ("| Plan | Version history |" and "| Business | 180 days |" for
+    "How long is version history kept on the Business plan?", not every plan's row); any other unit as it
+    is. The answer check takes such an excerpt as quoted (`cite.table_excerpt`)."""
+    parts = table_parts(unit)
+    names = named_terms(claim)
+    if parts is None or not names:
+        return unit
+    header, body = parts
+    rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)]
+    return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
+
+
+def quotable(sentence: str) -> bool:
+    """Can `sentence` be an answer? A question (a forum post's, a FAQ's heading) is never the answer to one,
+    nor is a pointer to another page (`terms.points_elsewhere`): "For what happens to your files after
+    cancelling, see the [FAQ](...)." was quoted for "What happens to our files after we cancel?"."""
+    return not asks(sentence) and not points_elsewhere(sentence)
+
+
+def refers_back(sentence: str) -> bool:
+    """Does `sentence` open by referring to what the sentence before it said?"""
+    return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
+
+
+def under_heading(passage: Passage, text: str) -> str:
+    """`text` of `passage` as the rankers read it: after its section's heading, when it has one below the
+    page's top heading (which names the page, like its title: a forum page's "Is there a dark mode for
+    dashboards?" would make the question post read as its answer). "N-day is the default." says what it
+    is the default of only under "N-day and unbounded retention" (for "Which retention type is the
+    default?": 0.24 alone, 0.68 under it, against 0.65 and 0.62 for a list that mentions "any event by
+    default"). Only the sentence is quoted, and only the sentence is read for the kind of answer (`kinds`).
+    """
+    heading = passage.heading_path[-1] if len(passage.heading_path) > 1 else ""
+    return f"{heading}. {text}" if heading and heading != passage.title else text
+
+
+@lru_cache(maxsize=4096)
+def without_pointers(text: str) -> str:
+    """`text` without its sentences that only point to another page (`terms.points_elsewhere`), as the
+    models read a passage to judge whether it answers: "For what happens to your files after cancelling,
+    see the [FAQ](...)." made a page on how to cancel read as the answer to "What happens to our files
+    after we cancel the subscription?" (0.98 against the FAQ's 0.95, which says). Text with no pointer is
+    returned as it is; a passage that is nothing but pointers too."""
+    if not has_cross_reference(text):
+        return text
+    sentences = sentences_of(text)
+    kept = [s for s in sentences if not (points_elsewhere(s) and re.search(r"\w", without_cross_references(s)))]
+    return "\n".join(kept) if kept and len(kept) < len(sentences) else text
+
+
+@lru_cache(maxsize=4096)
+def tables_asked(claim: str, text: str) -> str:
+    """`text` with each of its tables cut to the header and the rows `claim` names (`rows_asked`), as the
+    models read a passage to judge whether it answers: a table of eight error codes scored 0.40 for "What
+    does error E309 mean?" and its header with the E309 row 0.73, above a page that only mentions E309
+    (0.44). An answer quotes such a table so. Text with no table is returned as it is."""
+    if "\n|" not in text and not text.startswith("|"):
+        return text
+    units = sentences_of(text)
+    cut = [rows_asked(claim, unit) for unit in units]
+    return "\n".join(cut) if cut != list(units) else text
+
+
+def as_judged(passage: Passage, claim: str) -> str:
+    """What the models read of `passage`'s text to judge whether it answers `claim`: without its pointers,
+    its tables cut to the rows the claim names. The second model reads it so (under its heading it
+    confirmed worse, docs/quality.md)."""
+    return tables_asked(claim, without_pointers(passage.text))
+
+
+def as_ranked(passage: Passage, claim: str) -> str:
+    """`passage` as the reranker reads it to judge whether it answers `claim`: `as_judged`, under its
+    section heading."""
+    return under_heading(passage, as_judged(passage, claim))
+
+
+def introduced(sentences: Sequence[str], i: int) -> list[int]:
+    """The list items that sentence `i` introduces with a colon ("To place a hold:", then "1. Open ...",
+    "2. Select ..."): quoted with it, for alone it says nothing."""
+    if not sentences[i].endswith(":"):
+        return []
+    items: list[int] = []
+    for k in range(i + 1, len(sentences)):
+        if not is_item(sentences[k]):
+            break
+        items.append(k)
+    return items
+
+
+def in_context(sentences: Sequence[str], i: int) -> str:
+    """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back,
+    and with the list it introduces (`introduced`).
+
+    "It includes up to 1 million events per month" says which plan only after "The Free plan costs $0.":
+    scored alone, the Growth plan's "It includes up to 10 million events per month" scored as high for
+    "How many events a month can I send on the Free plan?".
+    """
+    text = f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
+    return "\n".join([text, *(sentences[k] for k in introduced(sentences, i))])
+
+
+Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
+
+
+def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Candidates:
+    """The sentences of `pool` (passages with their sentences) an answer to `claim` may quote (`quotable`,
+    unless none is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as
+    the rankers read it (`under_heading`; a table as the rows the claim names, `rows_asked`, as it would be
+    quoted) and what it is about (its page title and headings with it, as the index embeds a chunk). The
+    generator and the conflict check (`Engine.best_sentence`) read sentences so."""
+    flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
+    flat = [f for f in flat if quotable(f[1][f[2]])] or flat
+    texts = [in_context(sents, i) for _, sents, i in flat]
+    read = [under_heading(p, rows_asked(claim, text)) for (p, _, _), text in zip(flat, texts, strict=True)]
+    about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+    return flat, texts, read, about

@@ -1,0 +1,324 @@
+"""The value a sentence states for what a question asks: an amount of money, a span of time, a size, a
+share, a count, a date. Two pages that answer the same question with different values disagree, whatever
+a model makes of them; the same value in other words ("two weeks" and "14 days", "$50" and "50 dollars")
+is agreement.
+
+Pure and deterministic. A question asks for a kind of value by its wording ("how much", "how long", "how
+many", "what percentage", "how big", "when", "what is the limit"); a sentence's values of that kind are
+read with their unit and what they are counted per ("75 dollars per day", "10 requests a second"), and
+compared by amount in one unit per kind: durations in seconds (months and years apart, as their length
+varies), sizes in bytes, money per currency. A value the question itself states is the asker's, not the
+answer ("How much is the plan for 10 users?": "10 users" is no answer).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ValueKind(StrEnum):
+    MONEY = "money"
+    DURATION = "duration"
+    SIZE = "size"
+    PERCENT = "percent"
+    COUNT = "count"
+    DATE = "date"
+
+
+_NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "a single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "a hundred": 100,
+    "one hundred": 100,
+    "a thousand": 1000,
+    "a dozen": 12,
+    "half a": 0.5,
+    "an": 1,
+    "a": 1,
+}
+_WORD_NUMBER = "|".join(sorted((re.escape(w) for w in _NUMBER_WORDS), key=len, reverse=True))
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_AMOUNT = rf"(?P<num>{_DIGITS})|(?P<word>\b(?:{_WORD_NUMBER}))"
+_SCALE = {"k": 1e3, "thousand": 1e3, "million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
+
+# Seconds in each unit of a duration; months and years are counted in months (their length varies).
+_SECONDS = {
+    "second": 1,
+    "sec": 1,
+    "s": 1,
+    "minute": 60,
+    "min": 60,
+    "hour": 3600,
+    "hr": 3600,
+    "h": 3600,
+    "day": 86400,
+    "night": 86400,
+    "business day": 86400,
+    "working day": 86400,
+    "calendar day": 86400,
+    "week": 604800,
+    "fortnight": 1209600,
+}
+_MONTHS = {"month": 1, "year": 12, "yr": 12, "decade": 120}
+_BYTES = {
+    "b": 1,
+    "byte": 1,
+    "kb": 1e3,
+    "kilobyte": 1e3,
+    "mb": 1e6,
+    "megabyte": 1e6,
+    "gb": 1e9,
+    "gigabyte": 1e9,
+    "tb": 1e12,
+    "terabyte": 1e12,
+    "kib": 1024,
+    "mib": 1024**2,
+    "gib": 1024**3,
+    "tib": 1024**4,
+}
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_CURRENCY_WORDS = {
+    "dollar": "USD",
+    "usd": "USD",
+    "euro": "EUR",
+    "eur": "EUR",
+    "pound": "GBP",
+    "gbp": "GBP",
+    "cent": "USD/100",
+}
+
+_TIME_UNIT = "|".join(sorted((re.escape(u) for u in (*_SECONDS, *_MONTHS)), key=len, reverse=True))
+_SIZE_UNIT = "|".join(sorted((re.escape(u) for u in _BYTES), key=len, reverse=True))
+_CURRENCY_WORD = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
+_PER = r"(?:\s*(?:per|a|an|each|every|/)\s*(?P<per>[a-z]+(?: [a-z]+)?))?"
+
+_MONEY_SIGN = re.compile(
+    rf"(?P<sign>[$€£¥])\s?(?P<num>{_DIGITS})(?:\s?(?P<scale>k|m|bn|thousand|million|billion)\b)?{_PER}", re.I
+)
+_MONEY_WORD = re.compile(
+    rf"(?:{_AMOUNT})(?:\s?(?P<scale>thousand|million|billion))?\s?(?P<cur>{_CURRENCY_WORD})s?\b{_PER}", re.I
+)
+_DURATION = re.compile(rf"(?:{_AMOUNT})(?:[\s-]+)(?P<unit>{_TIME_UNIT})s?\b", re.I)
+_SIZE = re.compile(rf"(?P<num>{_DIGITS})\s?(?P<unit>{_SIZE_UNIT})\b{_PER}", re.I)
+_PERCENT = re.compile(rf"(?P<num>{_DIGITS})\s?(?:%|percent\b|per cent\b)", re.I)
+_COUNT = re.compile(rf"(?:{_AMOUNT})\s+(?P<noun>[a-z][a-z-]+)", re.I)
+_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DATE = re.compile(
+    rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTH_NAMES})\s+(?P<y1>\d{{4}})\b"
+    rf"|\b(?P<m2>{_MONTH_NAMES})\s+(?P<d2>\d{{1,2}}),?\s+(?P<y2>\d{{4}})\b",
+    re.I,
+)
+
+_ASKS = (
+    (ValueKind.PERCENT, re.compile(r"\bwhat (?:percentage|percent|share|proportion)\b|\bhow much of\b", re.I)),
+    (
+        ValueKind.DURATION,
+        re.compile(
+            r"\bhow (?:long|soon|quickly|often)\b|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
+            r"|\b(?:period|window|retention|timeout|lifetime|expire|expiry)\b",
+            re.I,
+        ),
+    ),
+    (
+        ValueKind.MONEY,
+        re.compile(
+            r"\bhow much (?:is|are|does|do|did|will|would|money|it|they|we|i)\b"
+            r"|\b(?:cost|price|fee|fine|charge|pay|paid|reimburse\w*|refund)\b",
+            re.I,
+        ),
+    ),
+    (ValueKind.SIZE, re.compile(r"\bhow (?:big|large)\b|\b(?:size|storage|quota|gb|mb|tb)\b", re.I)),
+    (
+        ValueKind.DATE,
+        re.compile(r"\b(?:what|which) (?:date|day|year)\b|\bwhen (?:was|were|did|does|do|will|is)\b", re.I),
+    ),
+    (
+        ValueKind.COUNT,
+        re.compile(r"\bhow many\b|\b(?:maximum|minimum|max|min|limit|most|least|up to)\b|\bnumber of\b", re.I),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value as a sentence states it: its kind, its amount in the kind's unit, what it is counted per."""
+
+    kind: ValueKind
+    amount: float
+    unit: str  # "USD", "s", "month", "B", "%", the counted noun, "date"
+    per: str | None
+    text: str
+
+    @property
+    def canonical(self) -> str:
+        """The value in one form for every wording: "money 50 USD/day", "duration 1209600 s"."""
+        amount = f"{self.amount:.15g}" if self.kind is not ValueKind.DATE else self.unit
+        unit = "" if self.kind is ValueKind.DATE else f" {self.unit}"
+        per = f"/{self.per}" if self.per else ""
+        return f"{self.kind} {amount}{unit}{per}"
+
+    def same(self, other: Value) -> bool:
+        """The same value: same kind, unit and rate, and amounts equal to a millionth."""
+        return (
+            self.kind is other.kind
+            and self.unit == other.unit
+            and self.per == other.per
+            and abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
+        )
+
+
+def _amount(match: re.Match[str]) -> float | None:
+    num = match.groupdict().get("num")
+    if num:
+        return float(num.replace(",", ""))
+    word = match.groupdict().get("word")
+    return float(_NUMBER_WORDS[word.lower()]) if word else None
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _per(match: re.Match[str]) -> str | None:
+    per = match.groupdict().get("per")
+    if not per:
+        return None
+    first = _singular(per.split()[0])
+    return None if first in ("the", "your", "our", "their", "its", "this", "that") else first
+
+
+def values_in(text: str) -> list[Value]:
+    """Every value `text` states, in order of kind (money, durations, sizes, shares, dates, counts)."""
+    out: list[Value] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(m: re.Match[str]) -> bool:
+        return not any(m.start() < e and s < m.end() for s, e in taken)
+
+    for m in [*_MONEY_SIGN.finditer(text), *_MONEY_WORD.finditer(text)]:
+        amount = _amount(m)
+        if amount is None or not free(m):
+            continue
+        amount *= _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        sign = m.groupdict().get("sign")
+        unit = _CURRENCY_SIGNS[sign] if sign else _CURRENCY_WORDS[m.group("cur").lower()]
+        if unit == "USD/100":
+            unit, amount = "USD", amount / 100
+        out.append(Value(ValueKind.MONEY, amount, unit, _per(m), m.group(0)))
+        taken.append(m.span())
+    for m in _DURATION.finditer(text):
+        amount = _amount(m)
+        if amount is None or not free(m):
+            continue
+        unit = m.group("unit").lower()
+        if unit in _MONTHS:
+            out.append(Value(ValueKind.DURATION, amount * _MONTHS[unit], "month", None, m.group(0)))
+        else:
+            out.append(Value(ValueKind.DURATION, amount * _SECONDS[unit], "s", None, m.group(0)))
+        taken.append(m.span())
+    for m in _SIZE.finditer(text):
+        if not free(m):
+            continue
+        amount = float(m.group("num").replace(",", "")) * _BYTES[m.group("unit").lower()]
+        out.append(Value(ValueKind.SIZE, amount, "B", _per(m), m.group(0)))
+        taken.append(m.span())
+    for m in _PERCENT.finditer(text):
+        if free(m):
+            out.append(Value(ValueKind.PERCENT, float(m.group("num").replace(",", "")), "%", None, m.group(0)))
+            taken.append(m.span())
+    for m in _DATE.finditer(text):
+        if not free(m):
+            continue
+        iso = m.group("iso")
+        if iso is None:
+            day, month, year = (
+                (m.group("d1"), m.group("m1"), m.group("y1"))
+                if m.group("d1")
+                else (m.group("d2"), m.group("m2"), m.group("y2"))
+            )
+            number = _MONTH_NAMES.split("|").index(month.lower()) + 1
+            iso = f"{int(year):04d}-{number:02d}-{int(day):02d}"
+        out.append(Value(ValueKind.DATE, 0.0, iso, None, m.group(0)))
+        taken.append(m.span())
+    for m in _COUNT.finditer(text):
+        amount = _amount(m)
+        if amount is None or not free(m) or (m.group("word") and m.group("word").lower() in ("a", "an")):
+            continue
+        noun = _singular(m.group("noun"))
+        if noun in _SECONDS or noun in _MONTHS or noun in _BYTES or noun in ("percent", "per"):
+            continue
+        out.append(Value(ValueKind.COUNT, amount, noun, None, m.group(0)))
+        taken.append(m.span())
+    return out
+
+
+def asked_kinds(question: str) -> tuple[ValueKind, ...]:
+    """The kinds of value `question` asks for, most specific first; empty when its wording asks for none."""
+    return tuple(kind for kind, pattern in _ASKS if pattern.search(question))
+
+
+def _in_question(value: Value, question: str) -> bool:
+    return any(v.same(value) for v in values_in(question))
+
+
+def stated_values(question: str, sentence: str) -> tuple[Value, ...]:
+    """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
+    the question states itself."""
+    found = [v for v in values_in(sentence) if not _in_question(v, question)]
+    for kind in asked_kinds(question):
+        mine = tuple(v for v in found if v.kind is kind)
+        if mine:
+            return mine
+    return ()
+
+
+def stated_value(question: str, sentence: str) -> Value | None:
+    """The first value `sentence` states for what `question` asks (`stated_values`), or None."""
+    found = stated_values(question, sentence)
+    return found[0] if found else None
+
+
+def disagree(a: tuple[Value, ...], b: tuple[Value, ...]) -> bool:
+    """Two answers' values disagree when both state values of one kind and unit and none of them is the same:
+    "up to 75 dollars per day" and "up to 50 dollars per day" do; "two weeks" and "14 days" do not, nor do
+    "up to 5 GB; the minimum is 1 MB" and "5 GB"."""
+    comparable = [(x, y) for x in a for y in b if x.kind is y.kind and x.unit == y.unit and x.per == y.per]
+    return bool(comparable) and not any(x.same(y) for x, y in comparable)
+
+
+__all__ = ["Value", "ValueKind", "asked_kinds", "disagree", "stated_value", "stated_values", "values_in"]

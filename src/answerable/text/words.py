@@ -1,0 +1,62 @@
+"""Words: tokens, the stop-word list, accent folding and one-edit matching.
+
+One stop-word list serves every part: the store's query terms, the lexical features the shipped models were
+trained with, and the signals' function words. It is small on purpose: enough to keep "the" and "of" from
+dominating a match, small enough to stay obvious.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS = _words(
+    "a an and are as at be by did do does for from had has have how in is it its of on or that the this to "
+    "was were what when where which who whom whose why will with"
+)
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens (letters, digits and underscores)."""
+    return _TOKEN.findall(text.lower())
+
+
+def content_tokens(text: str) -> list[str]:
+    """Tokens without stop words."""
+    return [t for t in tokens(text) if t not in STOPWORDS]
+
+
+def query_terms(query: str) -> list[str]:
+    """Search terms of a natural-language query: its content tokens, each once (all tokens if none is left)."""
+    words = tokens(query)
+    kept = [w for w in words if w not in STOPWORDS]
+    return list(dict.fromkeys(kept or words))
+
+
+def fold_accents(text: str) -> str:
+    """The text without diacritics (NFKD, combining marks dropped): "Café résumé" -> "Cafe resume"."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by at most one inserted, deleted or replaced character."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + 1 :] == b[i + 1 :] if len(a) == len(b) else a[i:] == b[i + 1 :]
+
+
+__all__ = ["STOPWORDS", "content_tokens", "fold_accents", "one_edit", "query_terms", "tokens"]

@@ -1,0 +1,67 @@
+"""Sentence splitting stays linear in the length of a paragraph, and unchanged for ordinary ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from answerable.text import sentences as text_sentences
+from answerable.text.sentences import fast_sentences, sentences
+
+
+class RecordingSegmenter:
+    """pysbd, recording the length of every text it is given (its time grows with the square of that)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.lengths: list[int] = []
+
+    def segment(self, text: str) -> list[str]:
+        self.lengths.append(len(text))
+        return list(self.inner.segment(text))
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> RecordingSegmenter:
+    recording = RecordingSegmenter(text_sentences._segmenter())
+    monkeypatch.setattr(text_sentences, "_segmenter", lambda: recording)
+    return recording
+
+
+def test_a_long_paragraph_reaches_pysbd_in_bounded_windows(recorder: RecordingSegmenter) -> None:
+    words = ["alpha", "beta", "e.g.", "export", "Dr.", "gamma", "lumen", "v2.3", "queue", "delta"]
+    log = " ".join(words[(n * 7) % len(words)] for n in range(12_000))  # 60 KB, no sentence end, no line break
+    pieces = sentences(log)
+    assert max(recorder.lengths) <= 4000
+    assert sum(recorder.lengths) < 3 * len(log)  # each character is segmented a bounded number of times
+    assert " ".join(pieces) == log  # nothing lost, nothing repeated
+
+
+def test_windows_give_the_sentences_of_the_whole_paragraph(recorder: RecordingSegmenter) -> None:
+    prose = " ".join(
+        f"Sentence {n} says that Dr. Rivera rotated key {n} at 10.{n % 60:02d} a.m. on the U.S. cluster!"
+        if n % 5 == 0
+        else f"Line {n} has no end mark\nso the line break ends it"
+        if n % 7 == 0
+        else f"Sentence {n} is short."
+        for n in range(400)
+    )
+    assert len(prose) > 12_000
+    whole = [s.strip() for s in text_sentences._segmenter().inner.segment(prose) if s.strip()]
+    recorder.lengths.clear()
+    assert sentences(prose) == whole
+    assert max(recorder.lengths) <= 4000
+
+
+def test_an_ordinary_paragraph_is_segmented_whole(recorder: RecordingSegmenter) -> None:
+    para = "Keys rotate from the Security tab. Old keys expire after 24 hours (see Dr. Rivera's note). " * 20
+    assert sentences(para) == [s.strip() for s in recorder.inner.segment(para) if s.strip()]
+    assert recorder.lengths == [len(para)]
+
+
+def test_fast_sentences_end_after_a_word_not_after_an_initial_or_an_abbreviation() -> None:
+    assert fast_sentences("I use SSO. How do I reset my password?") == ["I use SSO.", "How do I reset my password?"]
+    assert fast_sentences("When did Kenneth L. Gile take office?") == ["When did Kenneth L. Gile take office?"]
+    assert fast_sentences("Where is St. Mary's, and who built it?") == ["Where is St. Mary's, and who built it?"]
+    assert fast_sentences("It was 1995. Then what?") == ["It was 1995.", "Then what?"]
