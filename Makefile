@@ -7,10 +7,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit clean mpnet models
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/ci.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements/ci.txt -e '.[dev]'
 	touch $(STAMP)
 
 DEMO_STORE := sqlite:///.answerable/index.db
