@@ -11,6 +11,7 @@ import pytest
 from answerable.backends.store.base import Filter
 from answerable.backends.store.postgres import PostgresStore, _vector
 from answerable.core.errors import StoreError
+from tests.store.accounts_contract import AccountsContract
 from tests.store.contract import EMB, LogContract, StoreContract, doc, put, vec
 
 psycopg = pytest.importorskip("psycopg")
@@ -33,7 +34,7 @@ def fresh_database(server_uri: str) -> str:
     return server_uri.replace("/postgres?", f"/{name}?")
 
 
-class TestPostgresStore(StoreContract, LogContract):
+class TestPostgresStore(StoreContract, LogContract, AccountsContract):
     @pytest.fixture
     def url(self, pg_server: str) -> str:
         return fresh_database(pg_server)

@@ -8,10 +8,11 @@ import pytest
 from answerable.backends.registry import open_store
 from answerable.backends.store.sqlite import SQLiteStore
 from answerable.core.errors import InputError, StoreError
+from tests.store.accounts_contract import AccountsContract
 from tests.store.contract import LogContract, StoreContract
 
 
-class TestSQLiteStore(StoreContract, LogContract):
+class TestSQLiteStore(StoreContract, LogContract, AccountsContract):
     @pytest.fixture
     def store(self, tmp_path: Path) -> Iterator[SQLiteStore]:
         s = SQLiteStore(tmp_path / "index.db")
@@ -40,6 +41,7 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
         "m003_decision_log_id",
         "m004_chunk_tokens",
         "m005_chunk_anchor",
+        "m006_service_keys_feedback_tickets",
     ]
     # A store written before m003 (no index on decision ids) gains it when next opened.
     s.conn.execute("DROP INDEX decision_log_id")

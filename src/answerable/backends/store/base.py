@@ -15,6 +15,7 @@ from urllib.parse import quote
 import numpy as np
 import numpy.typing as npt
 
+from answerable.backends.store.accounts import Accounts
 from answerable.core.errors import InputError, StoreError
 from answerable.core.types import DEFAULT_TENANT, Chunk, Document, Passage
 
@@ -112,6 +113,9 @@ class Store(Protocol):
         Ids are content hashes (the same evidence under the same profile on the same day gives the same
         id), so a question asked twice has two records under one id; the latest is the one returned.
         """
+
+    def accounts(self) -> Accounts:
+        """The service's API keys, feedback and tickets, in the same database (`backends.store.accounts`)."""
 
     def stats(self) -> StoreStats: ...
 

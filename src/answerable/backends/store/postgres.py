@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
+from answerable.backends.store.accounts import MIGRATION as ACCOUNTS_MIGRATION
+from answerable.backends.store.accounts import POSTGRES, Accounts
 from answerable.backends.store.base import (
     Filter,
     StoreStats,
@@ -84,6 +86,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     # The chunks table is created with the column once the embedder is known (`_chunks_sql`); a store whose
     # chunks were written before it gains it here, empty until each page is ingested again.
     ("m004_chunk_anchor", "ALTER TABLE IF EXISTS chunks ADD COLUMN IF NOT EXISTS anchor text;"),
+    ACCOUNTS_MIGRATION,
 )
 
 
@@ -504,6 +507,15 @@ class PostgresStore:
             return None
         record = rows[0][0]
         return record if isinstance(record, dict) else dict(json.loads(record))
+
+    def accounts(self) -> Accounts:
+        """The service's keys, feedback and tickets, in this database."""
+        return Accounts(self._run_named, POSTGRES)
+
+    def _run_named(self, sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        with self._errors("the service tables"):
+            cur = self.conn.execute(sql, params)
+            return cur.fetchall() if cur.description else []
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):

@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +24,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from answerable.backends.store.accounts import MIGRATION as ACCOUNTS_MIGRATION
+from answerable.backends.store.accounts import SQLITE, Accounts
 from answerable.backends.store.base import (
     Filter,
     StoreStats,
@@ -126,7 +129,11 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     # Chunks written before it have none until their page is ingested again (its document hash now covers
     # anchors, so the next ingest rewrites every page once, reusing the stored vectors).
     ("m005_chunk_anchor", "ALTER TABLE chunks ADD COLUMN anchor TEXT;"),
+    ACCOUNTS_MIGRATION,
 )
+
+# `%(name)s`, the parameters of the SQL both backends share, as SQLite names them (`:name`).
+_NAMED = re.compile(r"%\((\w+)\)s")
 
 # FTS5's bm25() constants (fts5_aux.c), kept so that a principal's score equals bm25() over its own rows.
 _K1, _B = 1.2, 0.75
@@ -683,6 +690,14 @@ class SQLiteStore:
                 "SELECT record FROM decision_log WHERE decision_id = ? ORDER BY seq DESC LIMIT 1", (decision_id,)
             )
         return dict(json.loads(rows[0][0])) if rows else None
+
+    def accounts(self) -> Accounts:
+        """The service's keys, feedback and tickets, in this file."""
+        return Accounts(self._run_named, SQLITE)
+
+    def _run_named(self, sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        with self._errors("the service tables"):
+            return self._rows(_NAMED.sub(r":\1", sql), params)
 
     def stats(self) -> StoreStats:
         with self._errors("reading stats"):
