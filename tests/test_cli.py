@@ -85,6 +85,7 @@ def test_decide_prints_each_fixture_and_json_matches_the_gate():
         "next_step",
         "suggestions",
         "policy",
+        "conflicts",
     }
     assert all(set(d["decision"]) == keys for d in data)
 

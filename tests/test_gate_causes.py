@@ -86,7 +86,9 @@ def test_a_superseded_page_is_named_without_the_page_that_replaces_it(policy: Po
     """The replacement may be a page this principal cannot read: its id is not given."""
     old = passage("keys-v1#1", 0.9, superseded_by=("keys-v2-internal",))
     _, found = why(evidence((old,), (verdict("c1", "keys-v1#1", S, 0.9),)), policy)
-    assert found[R.EVIDENCE_STALE] == 'the only page that answers it, "keys-v1", is superseded by a newer page'
+    assert found[R.EVIDENCE_STALE] == (
+        'the only page that answers it, "keys-v1", is superseded by a newer page, which does not state it'
+    )
     assert "keys-v2" not in json.dumps(found)
 
 

@@ -106,9 +106,9 @@ def test_each_sentence_names_the_claim_it_answers() -> None:
     claims = [Claim("c1", "How long is an invitation valid?"), Claim("c2", "Who can send one?")]
     passages = [Passage("p#1", "p", "Invitations expire after 7 days."), Passage("q#1", "q", "Admins invite people.")]
     draft = ExtractiveGenerator(favour("xx")).generate("", [(c, [p]) for c, p in zip(claims, passages, strict=True)])
-    assert [(s.text, s.claim_id) for s in draft.sentences] == [
-        ("Invitations expire after 7 days.", "c1"),
-        ("Admins invite people.", "c2"),
+    assert [(s.text, s.claim_ids) for s in draft.sentences] == [
+        ("Invitations expire after 7 days.", ("c1",)),
+        ("Admins invite people.", ("c2",)),
     ]
 
 

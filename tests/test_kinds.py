@@ -176,7 +176,7 @@ def drafted(question: str, *sentences: tuple[str, str | None], claims: tuple[Cla
         (passage("a#1", 0.95, text=text), passage("b#1", 0.3)),
         tuple(verdict(c.id, "a#1", S, 0.95) for c in claims),
         claims=claims,
-        drafted=Draft(tuple(DraftSentence(t, ("a#1",), 1.0, claim_id=cid) for t, cid in sentences)),
+        drafted=Draft(tuple(DraftSentence(t, ("a#1",), 1.0, claim_ids=(cid,) if cid else ()) for t, cid in sentences)),
     )
 
 
@@ -249,7 +249,7 @@ def test_the_rendering_says_what_the_passages_did_not_state(policy):  # type: ig
 def test_which_claim_a_sentence_answers_round_trips_through_an_evidence_file() -> None:
     ev = drafted("How wide is Cerro Blanco?", ("The Cerro Blanco caldera is 6 km wide.", "c1"), ("Unowned.", None))
     back = evidence_from_dict(json.loads(json.dumps(evidence_to_dict(ev))))
-    assert back.draft == ev.draft and [s.claim_id for s in back.draft.sentences] == ["c1", None]
+    assert back.draft == ev.draft and [s.claim_ids for s in back.draft.sentences] == [("c1",), ()]
 
 
 def test_a_policy_may_turn_the_check_off(policy):  # type: ignore[no-untyped-def]

@@ -23,6 +23,7 @@ from answerable.core.types import (
     Signals,
     Term,
     Verdict,
+    disagree,
 )
 
 # A usable passage at least this likely to answer the question (calibrated) is part of the evidence the
@@ -384,6 +385,20 @@ def _assess_claim(
     weak = [v for v in verdicts if v.label is Label.SUPPORTED and v.passage_id in usable]
     best = max((v.strength for v in weak), default=0.0)
 
+    found = _value_sides(claim.id, support, refute, by_id, sig)
+    if found is not None:
+        agreeing, differing, values = found
+        rule, side = resolve_conflict(
+            [by_id[i] for i in agreeing], [by_id[i] for i in differing], profile.conflict_precedence, profile.owner_rank
+        )
+        conflict = Conflict(claim.id, agreeing, differing, rule, side, values)
+        if rule is None:
+            return ClaimAssessment(claim, ClaimStatus.CONFLICTING, best, agreeing + differing), conflict
+        # Either side states an answer: the one the precedence rule picks is the answer.
+        return ClaimAssessment(
+            claim, ClaimStatus.SUPPORTED, best, agreeing if side == "support" else differing
+        ), conflict
+
     if support and refute:
         supporters, refuters = _strongest(support), _strongest(refute)
         rule, side = resolve_conflict(
@@ -422,6 +437,36 @@ def _assess_claim(
     if refute:
         return ClaimAssessment(claim, ClaimStatus.REFUTED, best, _strongest(refute)), None
     return ClaimAssessment(claim, ClaimStatus.MISSING, best), None
+
+
+def _value_sides(
+    claim_id: str, support: list[Verdict], refute: list[Verdict], by_id: dict[str, Passage], sig: Signals
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, str]] | None:
+    """Pages that each support a claim but state different values for what it asks: (the strongest stating
+    page and those agreeing with it, the pages stating another value, (its value, theirs) as written).
+
+    Two current pages that both answer "How much are meals reimbursed per day?", one with "up to 75 dollars
+    per day", the other with "up to 50 dollars per day", disagree whatever a model reads; "two weeks" and
+    "14 days" agree. Only values the engine read from each page's answer sentence count (`Signals.stated`);
+    two sections of one page are one source. None when no two sources state different values.
+    """
+    stating = [(v, values) for v in _by_strength(support) if (values := sig.stated_by(claim_id, v.passage_id))]
+    if len(stating) < 2:
+        return None
+    lead, lead_values = stating[0]
+    lead_doc = by_id[lead.passage_id].document_id
+    differing = [
+        (v, vals)
+        for v, vals in stating[1:]
+        if by_id[v.passage_id].document_id != lead_doc and disagree(lead_values, vals)
+    ]
+    if not differing:
+        return None
+    agreeing = [v for v, vals in stating if (v, vals) not in differing and not disagree(lead_values, vals)]
+    other = differing[0][1]
+    mine = next(x.text for x in lead_values if any(x.comparable(y) for y in other))
+    theirs = next(y.text for y in other if any(x.comparable(y) for x in lead_values))
+    return _ids(agreeing), _ids(v for v, _ in differing), (mine, theirs)
 
 
 def _owner_rank(passage: Passage, ranking: tuple[str, ...]) -> int:

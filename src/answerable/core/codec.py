@@ -19,6 +19,7 @@ from answerable.core.types import (
     Claim,
     ClaimResult,
     ClaimStatus,
+    ConflictNote,
     Decision,
     Draft,
     DraftSentence,
@@ -179,7 +180,7 @@ def evidence_from_dict(obj: Mapping[str, Any], where: str = "evidence") -> Evide
                     text=_get(s, "text", w, str),
                     passage_ids=_strings(s, "passage_ids", w),
                     support=_probability(s, "support", w, None),
-                    claim_id=_get(s, "claim_id", w, str, None),
+                    claim_ids=_strings(s, "claim_ids", w),
                 )
             )
         draft = Draft(sentences=tuple(sentences), declined=_get(draft_obj, "declined", f"{where}.draft", bool, False))
@@ -268,4 +269,23 @@ def decision_from_dict(obj: Mapping[str, Any], where: str = "decision") -> Decis
             for w, s in _objects(obj, "suggestions", where)
         ),
         policy=PolicyRef(_get(policy, "name", f"{where}.policy", str), _get(policy, "version", f"{where}.policy", str)),
+        conflicts=tuple(
+            ConflictNote(
+                _get(c, "claim", w, str),
+                _strings(c, "passage_ids", w),
+                _pair(c, "values", w),
+                _get(c, "resolved_by", w, str, None),
+                _strings(c, "chosen", w),
+            )
+            for w, c in _objects(obj, "conflicts", where)
+        ),
     )
+
+
+def _pair(obj: Mapping[str, Any], key: str, where: str) -> tuple[str, str] | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{where}.{key}: expected two strings or null")
+    return value[0], value[1]

@@ -21,6 +21,8 @@ from answerable.core.types import (
     ClaimAssessment,
     ClaimResult,
     ClaimStatus,
+    Conflict,
+    ConflictNote,
     Decision,
     Draft,
     Evidence,
@@ -150,14 +152,20 @@ def veto_conflicts(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
 
 
 def _matched_only_by(ev: Evidence, a: Assessment, p: Profile, off_limits: tuple[str, ...]) -> bool:
-    """The usable passages miss the retrieval bar, and one of `off_limits` clears it.
+    """No usable passage clears the retrieval bar, and one of `off_limits` matched the question: it clears
+    the bar, or it is the best-scored passage of all and likely enough to answer (`min_support`).
 
-    The question was matched closely, by a page the answer may not rest on: saying only "no page matched
-    closely" (and suggesting a rephrasing) would hide the real cause.
+    The question was matched by a page the answer may not rest on (a superseded page, a forum post):
+    saying only "no page matched closely" (and suggesting a rephrasing), or "no page answers it", would
+    hide the real cause.
     """
-    if not _below_retrieval_bar(a, p):
+    if a.retrieval_score is not None and not _below_retrieval_bar(a, p):
         return False
-    return any((q.scores.rerank or 0.0) >= p.min_retrieval_score for q in ev.passages if q.id in off_limits)
+    present = [q for q in ev.passages if not is_blank(q)]
+    if any((q.scores.rerank or 0.0) >= p.min_retrieval_score for q in present if q.id in off_limits):
+        return True
+    top = max(present, key=lambda q: q.scores.rerank or 0.0, default=None)
+    return top is not None and top.id in off_limits and (top.scores.rerank or 0.0) >= p.min_support
 
 
 def veto_freshness(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
@@ -258,13 +266,15 @@ def check_draft(draft: Draft, context: tuple[str, ...], profile: Profile) -> set
 def not_as_asked(evidence: Evidence, a: Assessment, profile: Profile) -> dict[str, tuple[str, str]]:
     """The covered claims whose drafted sentences do not answer them as asked: id -> (asked, stated).
 
-    Read from the evidence's signals (`Signals.as_asked`): a claim that plainly asks for a figure or a time
-    needs a sentence that states one (`require_answer_kind`; "How wide is Cerro Blanco?" is not answered by
-    "The Cerro Blanco caldera is wide."), and a sentence that turns one of the question's words into its
-    opposite, or names another year, answers another question (`reject_mismatches`). A claim that misses
-    the kind is (the kind's noun, ""), one that the sentences turn over is (its word or year, theirs).
+    Read from the evidence's signals (`Signals.as_asked`). Every covered claim needs a sentence of its own
+    in a draft whose sentences name the claims they answer: a two-part question is not answered by a
+    sentence for one part ("", ""). A claim that plainly asks for a figure, a time, a price or a length of
+    time needs a sentence that states one (`require_answer_kind`; "How wide is Cerro Blanco?" is not
+    answered by "The Cerro Blanco caldera is wide."), and a sentence that turns one of the question's words
+    into its opposite, or names another year, answers another question (`reject_mismatches`). A claim that
+    misses the kind is (the kind's noun, ""), one that the sentences turn over is (its word or year, theirs).
     """
-    if not (profile.require_answer_kind or profile.reject_mismatches) or evidence.signals is None:
+    if evidence.signals is None:
         return {}
     found = {f.claim_id: f for f in evidence.signals.as_asked}
     out: dict[str, tuple[str, str]] = {}
@@ -272,7 +282,9 @@ def not_as_asked(evidence: Evidence, a: Assessment, profile: Profile) -> dict[st
         f = found.get(c.claim.id)
         if f is None or not _covered(c, a, profile):
             continue
-        if profile.require_answer_kind and f.missing_kind is not None:
+        if f.unanswered:
+            out[c.claim.id] = ("", "")
+        elif profile.require_answer_kind and f.missing_kind is not None:
             out[c.claim.id] = (f.missing_kind, "")
         elif profile.reject_mismatches and f.turned is not None:
             out[c.claim.id] = f.turned
@@ -317,7 +329,7 @@ def _without(
     claims = auth.assessment.claims
     code = R.REQUIRED_CLAIM_NOT_COVERED if len(claims) > 1 else R.NO_ANSWER_BEARING_EVIDENCE
     reasons = ordered(set(auth.reason_codes) | {code})
-    rest = tuple(s for s in draft.sentences if s.claim_id not in unanswered)
+    rest = tuple(s for s in draft.sentences if not s.claim_ids or not set(s.claim_ids) <= set(unanswered))
     if rest and len(unanswered) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
         return replace(draft, sentences=rest), Status.PARTIAL, reasons
     return draft, Status.ABSTAIN, reasons
@@ -379,7 +391,16 @@ def _build(
             else ()
         ),
         policy=profile.ref,
+        conflicts=tuple(_conflict_note(c, a) for c in a.conflicts),
     )
+
+
+def _conflict_note(conflict: Conflict, a: Assessment) -> ConflictNote:
+    claim = next(c.claim.text for c in a.claims if c.claim.id == conflict.claim_id)
+    chosen: tuple[str, ...] = ()
+    if conflict.resolved_by is not None:
+        chosen = conflict.supporting if conflict.winner == "support" else conflict.refuting
+    return ConflictNote(claim, conflict.supporting + conflict.refuting, conflict.values, conflict.resolved_by, chosen)
 
 
 def _next_step(first: ReasonCode | None, keywords: bool) -> str | None:
@@ -502,10 +523,17 @@ def causes(
             conflict = a.unresolved_conflicts[0]
             claim = next(c.claim.text for c in a.claims if c.claim.id == conflict.claim_id)
             rules = ", ".join(str(r).replace("_", " ") for r in profile.conflict_precedence) or "none"
-            out[str(code)] = (
-                f"{title(conflict.supporting[0])} and {title(conflict.refuting[0])} disagree on {_quoted(claim)}, "
-                f"and no precedence rule decides between them (tried: {rules})"
-            )
+            if conflict.values is not None:
+                mine, theirs = conflict.values
+                out[str(code)] = (
+                    f"{title(conflict.supporting[0])} says {mine} and {title(conflict.refuting[0])} says {theirs} "
+                    f"for {_quoted(claim)}, and no precedence rule decides between them (tried: {rules})"
+                )
+            else:
+                out[str(code)] = (
+                    f"{title(conflict.supporting[0])} and {title(conflict.refuting[0])} disagree on "
+                    f"{_quoted(claim)}, and no precedence rule decides between them (tried: {rules})"
+                )
         elif code is R.EVIDENCE_STALE:
             out[str(code)] = _stale(evidence, a, profile, now, title)
         elif code is R.SOURCE_NOT_ALLOWED:
@@ -561,6 +589,8 @@ def _no_answer(
     turned = next((c for c in decision.claims if c.not_as_asked), None)
     if turned is not None and turned.not_as_asked is not None:
         asked, stated = turned.not_as_asked
+        if not asked:
+            return "no sentence of the answer drafted from the pages found answers this part"
         return "the answer drafted from the pages found " + (
             f"speaks of {stated}, not {asked}" if stated else f"states no {asked}"
         )
@@ -598,14 +628,24 @@ def _only_page(ev: Evidence, a: Assessment, status: ClaimStatus, off_limits: tup
     return next((q for q in ev.passages if ids and q.id == ids[0]), None)
 
 
+def _newer(ev: Evidence, passage: Passage) -> str | None:
+    """The page that supersedes `passage`, by title where it is among the evidence (the store lists in
+    `superseded_by` only pages the same principal may read), else "a newer page"; None when none does."""
+    replacing = [q for q in ev.passages if passage.document_id in q.supersedes]
+    if replacing:
+        q = replacing[0]
+        return f'"{q.title or q.document_id}"'
+    return "a newer page" if passage.superseded_by else None
+
+
 def _stale(ev: Evidence, a: Assessment, p: Profile, now: date, title: Callable[[str], str]) -> str:
     passage = _only_page(ev, a, ClaimStatus.STALE, a.stale_passage_ids)
     if passage is None:
         return R.EVIDENCE_STALE.meaning
     name = f"the only page that answers it, {title(passage.id)},"
-    replaced = {target for q in ev.passages for target in q.supersedes}
-    if passage.superseded_by or passage.document_id in replaced:
-        return f"{name} is superseded by a newer page"
+    newer = _newer(ev, passage)
+    if newer is not None:
+        return f"{name} is superseded by {newer}, which does not state it"
     if passage.effective_date is not None and passage.effective_date > now:
         return f"{name} takes effect on {passage.effective_date.isoformat()}"
     dated = passage.updated_at or passage.effective_date

@@ -171,13 +171,14 @@ class DraftSentence:
     """One sentence of a drafted answer, the ids it cites, and how well its citations support it.
 
     `support` is the re-verification probability against the cited passages (None: not checked yet).
-    `claim_id` names the claim the sentence answers, when the generator knows (the extractive one does).
+    `claim_ids` name the claims the sentence answers, when the generator knows (the extractive one does);
+    a draft whose sentences name claims must answer every covered claim with a sentence of its own.
     """
 
     text: str
     passage_ids: tuple[str, ...] = ()
     support: float | None = None
-    claim_id: str | None = None
+    claim_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,16 +218,60 @@ class ClaimSignals:
 
 
 @dataclass(frozen=True)
+class Quantity:
+    """A value a sentence states (`signals.values`): its kind, its amount in the kind's one unit (seconds,
+    months, bytes, a currency, a percent, the counted noun; a date's ISO day), what it is counted per, and
+    the words that state it."""
+
+    kind: str
+    amount: float
+    unit: str
+    per: str | None
+    text: str
+
+    def same(self, other: Quantity) -> bool:
+        """The same value: same kind, unit and rate, and amounts equal to a millionth."""
+        return (
+            self.kind == other.kind
+            and self.unit == other.unit
+            and self.per == other.per
+            and abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
+        )
+
+    def comparable(self, other: Quantity) -> bool:
+        return self.kind == other.kind and self.unit == other.unit and self.per == other.per
+
+
+@dataclass(frozen=True)
+class Stated:
+    """The values a passage's answer sentence states for what a claim asks (none: it states no value)."""
+
+    claim_id: str
+    passage_id: str
+    values: tuple[Quantity, ...] = ()
+
+
+def disagree(a: tuple[Quantity, ...], b: tuple[Quantity, ...]) -> bool:
+    """Two answers disagree when they state comparable values (one kind, unit and rate) and no value of one
+    is a value of the other: "up to 75 dollars per day" and "up to 50 dollars per day" do; "two weeks" and
+    "14 days" do not, nor do "up to 5 GB; the minimum is 1 MB" and "5 GB"."""
+    pairs = [(x, y) for x in a for y in b if x.comparable(y)]
+    return bool(pairs) and not any(x.same(y) for x, y in pairs)
+
+
+@dataclass(frozen=True)
 class AsAsked:
     """Whether the sentences drafted for a claim answer it as asked (`signals.annotate.annotate_draft`).
 
-    `missing_kind`: the kind the claim asks for (its noun) when no sentence drafted for it states one;
-    `turned`: (the claim's word or year, the sentences' instead) when they answer another question.
+    `missing_kind`: the kind the claim asks for (its noun: "figure", "date or time", "price", "length of
+    time") when no sentence drafted for it states one; `turned`: (the claim's word or year, the sentences'
+    instead) when they answer another question; `unanswered`: no sentence was drafted for it at all.
     """
 
     claim_id: str
     missing_kind: str | None = None
     turned: tuple[str, str] | None = None
+    unanswered: bool = False  # the draft names the claims its sentences answer, and none answers this one
 
 
 @dataclass(frozen=True)
@@ -236,13 +281,19 @@ class Signals:
 
     `mentions`: per passage id, the keys of the claims' terms its own words mention (its title included,
     its pointers to other pages not), sorted. `keywords`: the question is a few search words that ask
-    nothing. `as_asked`: one entry per claim once a draft exists.
+    nothing. `as_asked`: one entry per claim once a draft exists. `stated`: the values the answer sentence of
+    each page that supports a claim states for it, where the engine read them (for value conflicts).
     """
 
     claims: tuple[ClaimSignals, ...] = ()
     mentions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     keywords: bool = False
     as_asked: tuple[AsAsked, ...] = ()
+    stated: tuple[Stated, ...] = ()
+
+    def stated_by(self, claim_id: str, passage_id: str) -> tuple[Quantity, ...] | None:
+        """The values a passage states for a claim; None where its answer sentence was not read."""
+        return next((s.values for s in self.stated if s.claim_id == claim_id and s.passage_id == passage_id), None)
 
     def of_claim(self, claim_id: str) -> ClaimSignals:
         return next((c for c in self.claims if c.claim_id == claim_id), ClaimSignals(claim_id))
@@ -272,13 +323,19 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Conflict:
-    """Passages that support and refute the same claim; `resolved_by` names the precedence rule, if any."""
+    """Passages that disagree on the same claim; `resolved_by` names the precedence rule that decided, if any.
+
+    `values` is ("75 dollars per day", "50 dollars per day") when the two sides state different values for
+    what the claim asks (`Signals.stated`); None when the support model read one side as refuting the other.
+    `winner` is "support" (the first side) or "refute" (the other).
+    """
 
     claim_id: str
     supporting: tuple[str, ...]
     refuting: tuple[str, ...]
     resolved_by: str | None = None
     winner: str | None = None
+    values: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -364,6 +421,22 @@ class PolicyRef:
 
 
 @dataclass(frozen=True)
+class ConflictNote:
+    """Pages that disagreed on a part of the question, as the decision reports them.
+
+    `passage_ids`: both sides; `values`: what each side states (as written), when they state values;
+    `resolved_by`: the precedence rule that decided (`supersedes`, `effective_date`, `owner_rank`), or None;
+    `chosen`: the side the answer rests on when a rule decided.
+    """
+
+    claim: str
+    passage_ids: tuple[str, ...]
+    values: tuple[str, str] | None = None
+    resolved_by: str | None = None
+    chosen: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Decision:
     """The typed result of a request. `to_dict()` gives exactly the object documented in DESIGN.md."""
 
@@ -378,6 +451,7 @@ class Decision:
     next_step: str | None
     suggestions: tuple[Suggestion, ...]
     policy: PolicyRef
+    conflicts: tuple[ConflictNote, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -405,6 +479,16 @@ class Decision:
             "next_step": self.next_step,
             "suggestions": [{"passage_id": s.passage_id, "title": s.title, "url": s.url} for s in self.suggestions],
             "policy": {"name": self.policy.name, "version": self.policy.version},
+            "conflicts": [
+                {
+                    "claim": c.claim,
+                    "passage_ids": list(c.passage_ids),
+                    "values": list(c.values) if c.values is not None else None,
+                    "resolved_by": c.resolved_by,
+                    "chosen": list(c.chosen),
+                }
+                for c in self.conflicts
+            ],
         }
 
 

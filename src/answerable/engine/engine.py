@@ -58,12 +58,13 @@ from answerable.core.types import (
 )
 from answerable.engine.cite import verify_draft
 from answerable.signals import kinds
-from answerable.signals.annotate import annotate, annotate_draft
+from answerable.signals.annotate import annotate, annotate_draft, annotate_values
 from answerable.signals.claims import Decomposer, RuleDecomposer
 from answerable.signals.injection import screen
 from answerable.signals.quoting import as_judged, as_ranked, candidates, pick, split_sentences, without_pointers
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
+from answerable.signals.values import asked_kinds, stated_values
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
 # min_support, if lower); min_support then decides whether that support is strong enough.
@@ -249,9 +250,9 @@ class Engine:
 
         passages = self._rerank(run.query, present, vectors)
         clock.lap("rerank")
-        verdicts = self._verify(read, claims, passages, prof, vectors)
+        verdicts, quoted = self._verify(read, claims, passages, prof, vectors)
         clock.lap("verify")
-        evidence = annotate(Evidence(read, claims, tuple(passages), tuple(verdicts)))
+        evidence = annotate_values(annotate(Evidence(read, claims, tuple(passages), tuple(verdicts))), quoted)
         auth = authorize(evidence, prof, now)
         if auth.status is not Status.ABSTAIN and prof.min_confirmation > 0:
             # Only support that would let an answer out is worth the second model's time.
@@ -333,13 +334,16 @@ class Engine:
         passages: list[Passage],
         prof: Profile,
         vectors: dict[str, Vector] | None = None,
-    ) -> list[Verdict]:
+    ) -> tuple[list[Verdict], dict[tuple[str, str], str]]:
         """Per claim and passage: does the passage answer this part of the question (calibrated)?
 
-        Then, for claims answered by several documents, whether the others contradict the best one.
+        Then, for claims answered by several documents, whether the others contradict the best one; with
+        the sentence each of those documents would be quoted by, keyed by (claim id, passage id), whose
+        values the gate compares (`annotate_values`).
         """
         top = passages[: self.config.verify_k]
         verdicts: list[Verdict] = []
+        sentences: dict[tuple[str, str], str] = {}
         for claim in claims:
             if claim.text.strip() == question.strip():
                 scores = [p.scores.rerank or 0.0 for p in top]
@@ -352,8 +356,10 @@ class Engine:
                 else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
                 for p, s in zip(top, scores, strict=True)
             ]
-            verdicts += self._contradictions(claim, mine, {p.id: p for p in top}, prof)
-        return verdicts
+            checked, read = self._contradictions(claim, mine, {p.id: p for p in top}, prof)
+            verdicts += checked
+            sentences.update(read)
+        return verdicts, sentences
 
     def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""
@@ -378,7 +384,7 @@ class Engine:
 
     def _contradictions(
         self, claim: Claim, verdicts: list[Verdict], by_id: dict[str, Passage], prof: Profile
-    ) -> list[Verdict]:
+    ) -> tuple[list[Verdict], dict[tuple[str, str], str]]:
         supporters = sorted(
             (v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support),
             key=lambda v: -v.strength,
@@ -389,9 +395,10 @@ class Engine:
                 distinct.append(v)
         distinct = distinct[: self.config.conflict_k]
         if len(distinct) < 2:
-            return verdicts
+            return verdicts, {}
         best = by_id[distinct[0].passage_id]
         statement = self.best_sentence(claim.text, best)
+        read = {(claim.id, best.id): statement}
         # Only a page on the question's topic can contradict the answer (the bar the gate calls a page on
         # the topic by): off it, the support model reads a different subject as a refutation ("Monthly
         # plans are not refunded", on deleting a workspace, against an annual plan's refund window).
@@ -407,7 +414,11 @@ class Engine:
             and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
         ]
         if not others:
-            return verdicts
+            return verdicts, read
+        if asked_kinds(claim.text) and stated_values(claim.text, statement):
+            # The answer states a value of the kind asked: what the others state is compared to it, value
+            # to value, by the gate (a changed figure is rarely read as a refutation by the support model).
+            read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in others})
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
         # The support model reads a page that states the same name or figure ("Only the workspace Owner can
         # change the plan.", against "The workspace Owner can change the billing contact ...") or none of
@@ -422,7 +433,7 @@ class Engine:
         return [
             Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v
             for v in verdicts
-        ]
+        ], read
 
     def best_sentence(self, text: str, passage: Passage) -> str:
         """The sentence of `passage` an answer to `text` would quote, as the extractive generator picks it

@@ -55,10 +55,19 @@ def render_decision(decision: Decision, read_as: str | None = None, why: Mapping
             if claim in otherwise:
                 asked, stated = otherwise[claim]
                 said = f"speaks of {stated}, not {asked}" if stated else f"states no {asked}"
+                if not asked:
+                    said = "has no sentence that answers it"
                 note = f" (the answer drafted from its passages {said})"
             if disputed.get(claim):
                 note = f" (these passages disagree: {', '.join(disputed[claim])})"
             lines.append(f"  - {claim}{note}")
+    decided = [c for c in decision.conflicts if c.resolved_by]
+    if decided:
+        lines.append("Pages disagreed:")
+        for c in decided:
+            values = f" ({c.values[0]} against {c.values[1]})" if c.values else ""
+            rule = c.resolved_by.replace("_", " ") if c.resolved_by else ""
+            lines.append(f"  - on {c.claim}{values}: by {rule}, the answer rests on {', '.join(c.chosen)}")
     if decision.next_step:
         lines.append(f"Next step: {decision.next_step}")
     if decision.suggestions:

@@ -9,13 +9,15 @@ signals. The engine and `answerable.check` call both; evidence built by hand can
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
-from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Signals, Term
+from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Signals, Stated, Term
 from answerable.signals import kinds
 from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
+from answerable.signals.values import stated_values
 
 
 def own_words(passage: Passage) -> str:
@@ -48,23 +50,48 @@ def annotate(evidence: Evidence) -> Evidence:
 def annotate_draft(evidence: Evidence) -> Evidence:
     """`evidence` with, per claim, whether its drafted sentences answer it as asked (nothing without a draft).
 
-    A claim is judged by the sentences drafted for it, or by the whole draft when the generator does not
-    say which sentence answers which claim (an LLM's draft). "How wide is Cerro Blanco?" answered by "The
-    Cerro Blanco caldera is wide." misses the kind asked (a figure); "What is the lowest point?" answered
-    by "... the highest point ..." is turned over (`mismatch`).
+    A claim is judged by the sentences drafted for it (`DraftSentence.claim_ids`); where the generator does
+    not say which sentence answers which claim (an LLM's draft), by the whole draft. A claim that none of a
+    tagged draft's sentences answers is unanswered. "How wide is Cerro Blanco?" answered by "The Cerro
+    Blanco caldera is wide." misses the kind asked (a figure); "How much does the company charge per W-2?"
+    answered by "W-2 forms are filed by January 31." misses the form asked (a price); "What is the lowest
+    point?" answered by "... the highest point ..." is turned over (`mismatch`).
     """
     if evidence.draft is None:
         return evidence
     signals = evidence.signals if evidence.signals is not None else annotate(replace(evidence, draft=None)).signals
     assert signals is not None
     sentences = evidence.draft.sentences
+    tagged = any(s.claim_ids for s in sentences)
     found = []
     for c in evidence.claims:
-        own = [s.text for s in sentences if s.claim_id == c.id] or [s.text for s in sentences]
+        own = [s.text for s in sentences if c.id in s.claim_ids] if tagged else [s.text for s in sentences]
+        if not own:
+            found.append(AsAsked(c.id, unanswered=True))
+            continue
         kind = kinds.asked(c.text)
-        missing = kind.noun if kind is not None and not any(kinds.states(kind, text, c.text) for text in own) else None
+        form = kinds.required_form(c.text)
+        missing = None
+        if kind is not None and not any(kinds.states(kind, text, c.text) for text in own):
+            missing = kind.noun
+        elif form is not None and not any(form[1](text) for text in own):
+            missing = form[0]
         found.append(AsAsked(c.id, missing, mismatch(c.text, " ".join(own))))
     return replace(evidence, signals=replace(signals, as_asked=tuple(found)))
 
 
-__all__ = ["annotate", "annotate_draft", "own_words"]
+def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]) -> Evidence:
+    """`evidence` with the values each (claim id, passage id)'s answer sentence states for the claim
+    (`values.stated_values`): what the gate compares across pages for value conflicts."""
+    signals = evidence.signals if evidence.signals is not None else annotate(evidence).signals
+    assert signals is not None
+    texts = {c.id: c.text for c in evidence.claims}
+    stated = tuple(
+        Stated(claim_id, passage_id, stated_values(texts[claim_id], sentence))
+        for (claim_id, passage_id), sentence in sentences.items()
+        if claim_id in texts
+    )
+    return replace(evidence, signals=replace(signals, stated=stated))
+
+
+__all__ = ["annotate", "annotate_draft", "annotate_values", "own_words"]

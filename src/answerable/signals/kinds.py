@@ -336,6 +336,21 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     return None
 
 
+# A price is also stated as none ("Library cards are free.").
+_PRICE = re.compile(rf"{_MONEY.pattern}|\b(?:free|no (?:charge|cost|fee))\b", re.I)
+
+
+def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
+    """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
+    for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
+    length of time for "how long" (not a date or a count). None for any other question."""
+    if _MONEY_ASKED.search(question):
+        return "price", lambda text: _PRICE.search(text) is not None
+    if _SPAN_ASKED.search(question):
+        return "length of time", lambda text: _SPAN.search(text) is not None
+    return None
+
+
 def fit(question: str, text: str) -> int | None:
     """How closely `text` has the form of an answer to `question`; None when its wording asks for none.
 

@@ -42,7 +42,7 @@ def _unmentioned(x: dict[str, str]) -> list[str]:
 
 def _value(x: dict[str, str]) -> str | None:
     found = values.stated_value(x["question"], x["sentence"])
-    return found.canonical if found is not None else None
+    return values.canonical(found) if found is not None else None
 
 
 @dataclass(frozen=True)

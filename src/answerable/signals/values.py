@@ -14,8 +14,9 @@ answer ("How much is the plan for 10 users?": "10 users" is no answer).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
+
+from answerable.core.types import Quantity
 
 
 class ValueKind(StrEnum):
@@ -169,32 +170,15 @@ _ASKS = (
 )
 
 
-@dataclass(frozen=True)
-class Value:
-    """One value as a sentence states it: its kind, its amount in the kind's unit, what it is counted per."""
+Value = Quantity
 
-    kind: ValueKind
-    amount: float
-    unit: str  # "USD", "s", "month", "B", "%", the counted noun, "date"
-    per: str | None
-    text: str
 
-    @property
-    def canonical(self) -> str:
-        """The value in one form for every wording: "money 50 USD/day", "duration 1209600 s"."""
-        amount = f"{self.amount:.15g}" if self.kind is not ValueKind.DATE else self.unit
-        unit = "" if self.kind is ValueKind.DATE else f" {self.unit}"
-        per = f"/{self.per}" if self.per else ""
-        return f"{self.kind} {amount}{unit}{per}"
-
-    def same(self, other: Value) -> bool:
-        """The same value: same kind, unit and rate, and amounts equal to a millionth."""
-        return (
-            self.kind is other.kind
-            and self.unit == other.unit
-            and self.per == other.per
-            and abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
-        )
+def canonical(value: Quantity) -> str:
+    """The value in one form for every wording: "money 50 USD/day", "duration 1209600 s", "date 2026-03-01"."""
+    amount = f"{value.amount:.15g}" if value.kind != ValueKind.DATE else value.unit
+    unit = "" if value.kind == ValueKind.DATE else f" {value.unit}"
+    per = f"/{value.per}" if value.per else ""
+    return f"{value.kind} {amount}{unit}{per}"
 
 
 def _amount(match: re.Match[str]) -> float | None:
@@ -222,9 +206,9 @@ def _per(match: re.Match[str]) -> str | None:
     return None if first in ("the", "your", "our", "their", "its", "this", "that") else first
 
 
-def values_in(text: str) -> list[Value]:
+def values_in(text: str) -> list[Quantity]:
     """Every value `text` states, in order of kind (money, durations, sizes, shares, dates, counts)."""
-    out: list[Value] = []
+    out: list[Quantity] = []
     taken: list[tuple[int, int]] = []
 
     def free(m: re.Match[str]) -> bool:
@@ -239,7 +223,7 @@ def values_in(text: str) -> list[Value]:
         unit = _CURRENCY_SIGNS[sign] if sign else _CURRENCY_WORDS[m.group("cur").lower()]
         if unit == "USD/100":
             unit, amount = "USD", amount / 100
-        out.append(Value(ValueKind.MONEY, amount, unit, _per(m), m.group(0)))
+        out.append(Quantity(ValueKind.MONEY, amount, unit, _per(m), m.group(0)))
         taken.append(m.span())
     for m in _DURATION.finditer(text):
         amount = _amount(m)
@@ -247,19 +231,19 @@ def values_in(text: str) -> list[Value]:
             continue
         unit = m.group("unit").lower()
         if unit in _MONTHS:
-            out.append(Value(ValueKind.DURATION, amount * _MONTHS[unit], "month", None, m.group(0)))
+            out.append(Quantity(ValueKind.DURATION, amount * _MONTHS[unit], "month", None, m.group(0)))
         else:
-            out.append(Value(ValueKind.DURATION, amount * _SECONDS[unit], "s", None, m.group(0)))
+            out.append(Quantity(ValueKind.DURATION, amount * _SECONDS[unit], "s", None, m.group(0)))
         taken.append(m.span())
     for m in _SIZE.finditer(text):
         if not free(m):
             continue
         amount = float(m.group("num").replace(",", "")) * _BYTES[m.group("unit").lower()]
-        out.append(Value(ValueKind.SIZE, amount, "B", _per(m), m.group(0)))
+        out.append(Quantity(ValueKind.SIZE, amount, "B", _per(m), m.group(0)))
         taken.append(m.span())
     for m in _PERCENT.finditer(text):
         if free(m):
-            out.append(Value(ValueKind.PERCENT, float(m.group("num").replace(",", "")), "%", None, m.group(0)))
+            out.append(Quantity(ValueKind.PERCENT, float(m.group("num").replace(",", "")), "%", None, m.group(0)))
             taken.append(m.span())
     for m in _DATE.finditer(text):
         if not free(m):
@@ -273,7 +257,7 @@ def values_in(text: str) -> list[Value]:
             )
             number = _MONTH_NAMES.split("|").index(month.lower()) + 1
             iso = f"{int(year):04d}-{number:02d}-{int(day):02d}"
-        out.append(Value(ValueKind.DATE, 0.0, iso, None, m.group(0)))
+        out.append(Quantity(ValueKind.DATE, 0.0, iso, None, m.group(0)))
         taken.append(m.span())
     for m in _COUNT.finditer(text):
         amount = _amount(m)
@@ -282,7 +266,7 @@ def values_in(text: str) -> list[Value]:
         noun = _singular(m.group("noun"))
         if noun in _SECONDS or noun in _MONTHS or noun in _BYTES or noun in ("percent", "per"):
             continue
-        out.append(Value(ValueKind.COUNT, amount, noun, None, m.group(0)))
+        out.append(Quantity(ValueKind.COUNT, amount, noun, None, m.group(0)))
         taken.append(m.span())
     return out
 
@@ -292,33 +276,25 @@ def asked_kinds(question: str) -> tuple[ValueKind, ...]:
     return tuple(kind for kind, pattern in _ASKS if pattern.search(question))
 
 
-def _in_question(value: Value, question: str) -> bool:
+def _in_question(value: Quantity, question: str) -> bool:
     return any(v.same(value) for v in values_in(question))
 
 
-def stated_values(question: str, sentence: str) -> tuple[Value, ...]:
+def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
     """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
     the question states itself."""
     found = [v for v in values_in(sentence) if not _in_question(v, question)]
     for kind in asked_kinds(question):
-        mine = tuple(v for v in found if v.kind is kind)
+        mine = tuple(v for v in found if v.kind == kind)
         if mine:
             return mine
     return ()
 
 
-def stated_value(question: str, sentence: str) -> Value | None:
+def stated_value(question: str, sentence: str) -> Quantity | None:
     """The first value `sentence` states for what `question` asks (`stated_values`), or None."""
     found = stated_values(question, sentence)
     return found[0] if found else None
 
 
-def disagree(a: tuple[Value, ...], b: tuple[Value, ...]) -> bool:
-    """Two answers' values disagree when both state values of one kind and unit and none of them is the same:
-    "up to 75 dollars per day" and "up to 50 dollars per day" do; "two weeks" and "14 days" do not, nor do
-    "up to 5 GB; the minimum is 1 MB" and "5 GB"."""
-    comparable = [(x, y) for x in a for y in b if x.kind is y.kind and x.unit == y.unit and x.per == y.per]
-    return bool(comparable) and not any(x.same(y) for x, y in comparable)
-
-
-__all__ = ["Value", "ValueKind", "asked_kinds", "disagree", "stated_value", "stated_values", "values_in"]
+__all__ = ["Value", "ValueKind", "asked_kinds", "canonical", "stated_value", "stated_values", "values_in"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from answerable.backends.models.base import Reranker
 from answerable.core.types import Claim, Draft, DraftSentence, Passage
@@ -53,7 +54,7 @@ class ExtractiveGenerator:
     def generate(self, question: str, claims: Sequence[tuple[Claim, Sequence[Passage]]]) -> Draft:
         self.calls += 1
         out: list[DraftSentence] = []
-        used: set[str] = set()
+        used: dict[str, int] = {}  # sentence -> its index in out
         for claim, passages in claims:
             if not passages:
                 continue
@@ -91,9 +92,12 @@ class ExtractiveGenerator:
             for i in chosen:
                 text = sentences[i]
                 if text in used:
+                    # One sentence that answers two parts is quoted once, as the answer to both.
+                    at_n = used[text]
+                    out[at_n] = replace(out[at_n], claim_ids=(*out[at_n].claim_ids, claim.id))
                     continue
-                used.add(text)
+                used[text] = len(out)
                 out.append(
-                    DraftSentence(rows_asked(claim.text, without_marker(text)), (passage.id,), claim_id=claim.id)
+                    DraftSentence(rows_asked(claim.text, without_marker(text)), (passage.id,), claim_ids=(claim.id,))
                 )
         return Draft(tuple(out), declined=not out)

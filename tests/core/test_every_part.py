@@ -1,0 +1,66 @@
+"""An answer leaves only when every part of the question has a drafted sentence of its own that states what
+that part asks for (a price for "how much does it cost", a length of time for "how long"). Phrasings from no
+evaluation set."""
+
+from __future__ import annotations
+
+from answerable import Claim, ClaimStatus, Draft, DraftSentence, Label, ReasonCode, Status, decide
+from answerable.signals.annotate import annotate_draft
+from tests.conftest import NOW, evidence, passage, verdict
+
+S = Label.SUPPORTED
+FILING = "Transcripts are mailed within 10 business days of the request."
+PARTS = (Claim("c1", "When are transcripts mailed?"), Claim("c2", "how much does the registrar charge per transcript?"))
+
+
+def drafted(claims: tuple[Claim, ...], *sentences: tuple[str, tuple[str, ...]]):  # type: ignore[no-untyped-def]
+    p = passage("registrar#1", 0.92, text=FILING + " Official transcripts are printed on security paper.")
+    verdicts = tuple(verdict(c.id, p.id, S, 0.88) for c in claims)
+    d = Draft(tuple(DraftSentence(text, (p.id,), 1.0, claim_ids=ids) for text, ids in sentences))
+    return annotate_draft(evidence((p,), verdicts, claims, d))
+
+
+def test_a_part_with_no_sentence_of_its_own_is_not_answered(policy) -> None:  # type: ignore[no-untyped-def]
+    ev = drafted(PARTS, (FILING, ("c1",)))
+    strict = decide(ev, policy.profile("strict"), NOW)
+    assert strict.status is Status.ABSTAIN and ReasonCode.REQUIRED_CLAIM_NOT_COVERED in strict.reason_codes
+    assert strict.missing_claims == (PARTS[1].text,)
+    assert strict.claims[1].status is ClaimStatus.MISSING
+    assist = decide(ev, policy.profile("assist"), NOW)
+    assert assist.status is Status.PARTIAL and assist.answer is not None and FILING in assist.answer
+    assert assist.missing_claims == (PARTS[1].text,)
+
+
+def test_a_sentence_drafted_for_a_part_must_state_what_it_asks(policy) -> None:  # type: ignore[no-untyped-def]
+    # The filing sentence is offered for the price too: it states a figure, but no price.
+    ev = drafted(PARTS, (FILING, ("c1", "c2")))
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.claims[1].not_as_asked == ("price", "")
+    priced = drafted(PARTS, (FILING, ("c1",)), ("Each transcript costs $8.", ("c2",)))
+    assert decide(priced, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_how_long_wants_a_length_of_time_and_how_much_accepts_free(policy) -> None:  # type: ignore[no-untyped-def]
+    trial = (Claim("c1", "How long is the free trial of the language app?"),)
+    assert (
+        decide(drafted(trial, ("The trial is free.", ("c1",))), policy.profile("strict"), NOW).status is Status.ABSTAIN
+    )
+    assert (
+        decide(drafted(trial, ("The trial lasts 30 days.", ("c1",))), policy.profile("strict"), NOW).status
+        is Status.ANSWER
+    )
+    card = (Claim("c1", "How much does a replacement library card cost?"),)
+    free = drafted(card, ("Replacement cards are free for children.", ("c1",)))
+    assert decide(free, policy.profile("strict"), NOW).status is Status.ANSWER
+
+
+def test_one_sentence_may_answer_two_parts(policy) -> None:  # type: ignore[no-untyped-def]
+    both = (Claim("c1", "Where are transcripts mailed from?"), Claim("c2", "when are transcripts mailed?"))
+    sentence = "Transcripts are mailed from the registrar's office within 10 business days."
+    d = decide(drafted(both, (sentence, ("c1", "c2"))), policy.profile("strict"), NOW)
+    assert d.status is Status.ANSWER and d.answer is not None and d.answer.count(sentence) == 1
+
+
+def test_a_draft_that_names_no_claims_is_judged_whole(policy) -> None:  # type: ignore[no-untyped-def]
+    d = decide(drafted(PARTS, (FILING, ()), ("Each transcript costs $8.", ())), policy.profile("strict"), NOW)
+    assert d.status is Status.ANSWER
