@@ -84,6 +84,27 @@ SETTINGS: tuple[Setting, ...] = (
         "The OpenAI-compatible endpoint of llm:MODEL backends.",
     ),
     Setting("openai_api_key", "OPENAI_API_KEY", "", "The key sent to that endpoint."),
+    Setting("host", "ANSWERABLE_HOST", "127.0.0.1", "The address `answerable serve` listens on."),
+    Setting("port", "ANSWERABLE_PORT", "8080", "The port `answerable serve` listens on."),
+    Setting(
+        "workers",
+        "ANSWERABLE_WORKERS",
+        "1",
+        "Service processes; each loads the models once and runs one model request at a time.",
+    ),
+    Setting(
+        "queue",
+        "ANSWERABLE_QUEUE",
+        "16",
+        "Model requests one service process holds at once, running or waiting; one more is answered 503 "
+        "with Retry-After at once.",
+    ),
+    Setting(
+        "max_request_bytes",
+        "ANSWERABLE_MAX_REQUEST_BYTES",
+        "5000000",
+        "The largest request body the service reads (a batch of documents); a larger one is answered 413.",
+    ),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -107,6 +128,11 @@ class Settings:
     base_model: str | None
     openai_base_url: str
     openai_api_key: str
+    host: str
+    port: str
+    workers: str
+    queue: str
+    max_request_bytes: str
 
     @classmethod
     def resolve(cls, env: Mapping[str, str], **options: str | None) -> Settings:

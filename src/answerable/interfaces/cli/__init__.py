@@ -13,14 +13,17 @@ from answerable.interfaces.cli.delete import delete_command
 from answerable.interfaces.cli.eval import eval_command
 from answerable.interfaces.cli.gaps import gaps_command
 from answerable.interfaces.cli.ingest import ingest_command
+from answerable.interfaces.cli.keys import keys_group
 from answerable.interfaces.cli.log import log_group
 from answerable.interfaces.cli.models import models_group
 from answerable.interfaces.cli.policy import policy_group
 from answerable.interfaces.cli.process import prepare
 from answerable.interfaces.cli.score import score_group
 from answerable.interfaces.cli.search import search_command
+from answerable.interfaces.cli.serve import serve_command
 from answerable.interfaces.cli.signals import signals_command
 from answerable.interfaces.cli.stats import stats_command
+from answerable.interfaces.cli.tickets import tickets_group
 from answerable.interfaces.cli.train import train_group
 
 
@@ -46,3 +49,6 @@ main.add_command(score_group)
 main.add_command(train_group)
 main.add_command(models_group)
 main.add_command(signals_command)
+main.add_command(serve_command)
+main.add_command(keys_group)
+main.add_command(tickets_group)
