@@ -3,7 +3,8 @@
 AnswerableError
 ├── PolicyError          a policy file is missing, malformed or invalid (names file and key)
 ├── InputError           caller input cannot be used (names what and why)
-│   └── DraftRequiredError  an authorized answer needs a draft before it can be decided
+│   ├── DraftRequiredError  an authorized answer needs a draft before it can be decided
+│   └── MissingExtraError   an optional extra's package is not installed (names the pip command)
 ├── StoreError           the store failed: an error, never an abstention
 └── ModelError           a model backend failed: an error, never an abstention
     └── UnknownModelError  a model spec names no backend (also an InputError)
@@ -33,6 +34,13 @@ class InputError(AnswerableError):
 
 class DraftRequiredError(InputError):
     """`decide` was asked to authorize an answer but the evidence carries no draft to answer with."""
+
+
+class MissingExtraError(InputError, ImportError):
+    """An optional extra's package is not installed; the message names the command that installs it.
+
+    Also an ImportError, so `try: import ... except ImportError` around an adapter keeps working.
+    """
 
 
 class StoreError(AnswerableError):
