@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from answerable.backends.store.accounts import Ticket
@@ -41,7 +41,9 @@ def list_tickets(who: AdminDep, request: Request, last: Annotated[int, Query(ge=
 @router.get(
     "/v1/tickets/{ticket_id}", response_model=TicketOut, responses=errors(401, 403, 404, 422, 503), summary="One ticket"
 )
-def get_ticket(ticket_id: str, who: AdminDep, request: Request) -> JSONResponse:
+def get_ticket(
+    ticket_id: Annotated[str, Path(min_length=1, max_length=200)], who: AdminDep, request: Request
+) -> JSONResponse:
     service: Service = request.app.state.service
     ticket = service.accounts.ticket(ticket_id)
     if ticket is None or not _readable(ticket, who):

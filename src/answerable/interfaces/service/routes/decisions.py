@@ -8,9 +8,9 @@ does not exist.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse
 
 from answerable.backends.store.accounts import FeedbackKind, Ticket
@@ -22,6 +22,7 @@ from answerable.interfaces.service.schemas import DecisionOut, FeedbackIn, Feedb
 from answerable.interfaces.service.state import Service
 
 router = APIRouter(tags=["decisions"])
+DecisionId = Annotated[str, Path(min_length=1, max_length=200, description="As the decision object gives it.")]
 
 
 def visible_record(service: Service, decision_id: str, who: Caller) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def visible_record(service: Service, decision_id: str, who: Caller) -> dict[str,
     responses=errors(401, 404, 422, 503),
     summary="A decision of your tenant, as it was answered",
 )
-def get_decision(decision_id: str, who: CallerDep, request: Request) -> JSONResponse:
+def get_decision(decision_id: DecisionId, who: CallerDep, request: Request) -> JSONResponse:
     record = visible_record(request.app.state.service, decision_id, who)
     return JSONResponse(record["decision"])
 
@@ -64,7 +65,7 @@ def ticket_record(record: dict[str, Any], body: FeedbackIn, who: Caller) -> dict
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Say a decision helped, was wrong, or hand the question to a person (opens a ticket)",
 )
-def feedback(decision_id: str, body: FeedbackIn, who: CallerDep, request: Request) -> FeedbackOut:
+def feedback(decision_id: DecisionId, body: FeedbackIn, who: CallerDep, request: Request) -> FeedbackOut:
     service: Service = request.app.state.service
     record = visible_record(service, decision_id, who)
     at = now()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse
 
 from answerable.interfaces.service import documents
@@ -40,7 +42,9 @@ async def add_documents(body: DocumentIn | list[DocumentIn], who: AdminDep, requ
     responses=errors(401, 403, 404, 422, 503),
     summary="Delete a document of your tenant (gone from answers, citations and suggestions at once)",
 )
-def delete_document(document_id: str, who: AdminDep, request: Request) -> DeletedOut:
+def delete_document(
+    document_id: Annotated[str, Path(min_length=1, max_length=512)], who: AdminDep, request: Request
+) -> DeletedOut:
     service: Service = request.app.state.service
     if not service.accounts_store.delete(who.tenant, document_id):
         raise not_found("document")
