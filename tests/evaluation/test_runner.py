@@ -74,9 +74,10 @@ def test_the_index_is_renamed_into_place_only_when_built_and_names_what_it_left_
     cache.mkdir()
     # what an interrupted build leaves: a partial file under the building name, never taken for the index
     from answerable.ingest.chunking import ChunkConfig
+    from answerable.ingest.sections import PARSING
 
     embedder = HashEmbedder(64)
-    key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}")
+    key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}:parsing-{PARSING}")
     (cache / f"ds-{key}.building").write_text("half an index")
     (cache / f"ds-{key}.building-wal").write_text("its log")
     warned: list[str] = []

@@ -278,7 +278,7 @@ def test_base_url_gives_each_file_its_address_unless_it_states_one(tmp_path: Pat
         if isinstance(item, Loaded)
     }
     assert urls == {
-        "billing/refunds": "https://docs.example.com/help/billing/refunds",
+        "billing/refunds": "https://docs.example.com/help/billing/refunds.html",  # where MkDocs and Sphinx put it
         "billing/own-url": "https://x.example.com/own",
         "invoices": "https://docs.example.com/help/invoices.html",
         "rooted": "https://docs.example.com/api/keys#rotating",

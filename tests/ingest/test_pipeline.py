@@ -305,8 +305,8 @@ def test_base_url_cites_the_real_file_name_and_a_clash_of_ids_names_both_files(t
     report = ingest([docs], store, CountingEmbedder(), defaults=Defaults(base_url="https://docs.example.com/help"))
     urls = {p.document_id: p.url for p in store.get(["guide/my-page#0", "guide/café-guide#0", "Upper#0"], Filter())}
     assert urls == {
-        "guide/my-page": "https://docs.example.com/help/guide/my%20page",
-        "guide/café-guide": "https://docs.example.com/help/guide/caf%C3%A9%20guide",
+        "guide/my-page": "https://docs.example.com/help/guide/my%20page.html",
+        "guide/café-guide": "https://docs.example.com/help/guide/caf%C3%A9%20guide.html",
         "Upper": "https://docs.example.com/help/Upper.HTML",
     }
     (skipped,) = report.skipped

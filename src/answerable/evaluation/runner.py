@@ -18,6 +18,7 @@ from answerable.engine.indexing import ingest
 from answerable.evaluation.data import Case, Dataset
 from answerable.evaluation.metrics import CaseResult
 from answerable.ingest.chunking import ChunkConfig
+from answerable.ingest.sections import PARSING
 
 DEFAULT_CACHE = Path(".answerable") / "eval"
 
@@ -28,13 +29,13 @@ def build_index(
     cache_dir: Path = DEFAULT_CACHE,
     warn: Callable[[str], None] | None = None,
 ) -> SQLiteStore:
-    """The dataset's index, built once per corpus content, embedder and chunking, then reused.
+    """The dataset's index, built once per corpus content, embedder, chunking and parsing, then reused.
 
     It is built under another name and renamed when complete, so an interrupted build is never taken
     for the index. Corpus documents ingest could not use are passed to `warn` (on every run, from a
     list kept beside the index): the cases that need them would otherwise just look unanswerable.
     """
-    key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}")
+    key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}:parsing-{PARSING}")
     path = cache_dir / f"{dataset.root.name}-{key}.db"
     skipped_file = path.with_suffix(".skipped.json")
     if not path.exists():

@@ -1,9 +1,12 @@
-"""Heading-aware, sentence-bounded chunking with stable ids and content hashes.
+"""Heading-aware, unit-bounded chunking with stable ids and content hashes.
 
-A chunk never crosses a heading. Within a section, paragraphs are the units; a paragraph longer than the
-chunk size is split into sentences (pysbd, a bounded window at a time, so the cost stays linear). Units
-are packed up to `size` characters, and the next chunk repeats trailing units of up to `overlap`
-characters. Ids are `<document id>#<n>`, so one document's chunks never depend on another document.
+A chunk never crosses a heading, nor cuts a unit of `text.units`: a list item, an entry, an admonition, a
+code block (with the sentence that introduces it) and a table are packed whole; a prose paragraph is packed
+whole when it fits, else sentence by sentence (pysbd, a bounded window at a time, so the cost stays
+linear). Only a unit longer than a chunk is cut: a table between rows under its header, anything else on
+white space. Units are packed up to `size` characters, blank lines between them, and the next chunk
+repeats trailing units of up to `overlap` characters. Ids are `<document id>#<n>`, so one document's
+chunks never depend on another document.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from answerable.core.errors import InputError
 from answerable.core.types import Chunk, content_hash
 from answerable.ingest.loaders import Loaded
 from answerable.text.sentences import sentences
-from answerable.text.units import is_table_row
+from answerable.text.units import UnitKind, is_table_row, pieces
 
 
 @dataclass(frozen=True)
@@ -57,28 +60,87 @@ def _table_parts(para: str, size: int) -> list[str] | None:
     return parts
 
 
+def _cut(text: str, size: int) -> list[str]:
+    """One enormous unit (a log line, a huge code block) cut on white space into parts of `size`."""
+    parts: list[str] = []
+    while len(text) > size:
+        cut = text.rfind(" ", 0, size)
+        cut = cut if cut > size // 2 else size
+        parts.append(text[:cut].strip())
+        text = text[cut:].strip()
+    return [*parts, text] if text else parts
+
+
 def _units(text: str, size: int) -> list[str]:
     units: list[str] = []
-    for para in re.split(r"\n\s*\n", text):
-        para = para.strip()
-        if not para:
+    for kind, block in pieces(text):
+        block = block.strip("\n")
+        if not block.strip():
             continue
-        if len(para) <= size:
-            units.append(para)
+        if kind is UnitKind.CODE and units and units[-1].endswith(":") and len(units[-1]) + len(block) < size:
+            units[-1] += "\n" + block  # the sentence that introduces a code block stays with it
             continue
-        table = _table_parts(para, size)
+        if len(block) <= size:
+            units.append(block)
+            continue
+        table = _table_parts(block, size) if kind is UnitKind.TABLE else None
         if table is not None:
             units.extend(table)
-            continue
-        for sentence in sentences(para):
-            while len(sentence) > size:  # one enormous "sentence" (a table, a log line): cut on whitespace
-                cut = sentence.rfind(" ", 0, size)
-                cut = cut if cut > size // 2 else size
-                units.append(sentence[:cut].strip())
-                sentence = sentence[cut:].strip()
-            if sentence:
-                units.append(sentence)
+        elif kind is UnitKind.CODE:
+            units.extend(_code_parts(block, size))
+        elif kind is UnitKind.SENTENCE:
+            for sentence in sentences(" ".join(block.split())):
+                units.extend(_cut(sentence, size))
+        else:
+            units.extend(_prose_parts(kind, block, size))
     return units
+
+
+def _code_parts(block: str, size: int) -> list[str]:
+    """A code block too long for one chunk, cut between lines, each part fenced as the block was: a part
+    without its opening fence would be read as prose, one without its closing fence as code to the end."""
+    lines = block.split("\n")
+    opening = lines[0]
+    mark = opening.strip()[:1]
+    closing = mark * (len(opening.strip()) - len(opening.strip().lstrip(mark)))
+    closed = len(lines) > 1 and lines[-1].strip() and set(lines[-1].strip()) == {mark}
+    body = lines[1:-1] if closed else lines[1:]
+    room = max(size - len(opening) - len(closing) - 2, size // 2)
+    parts: list[list[str]] = [[]]
+    length = 0
+    for line in (piece for whole in body for piece in (_cut(whole, room) if len(whole) > room else [whole])):
+        if parts[-1] and length + len(line) + 1 > room:
+            parts.append([])
+            length = 0
+        parts[-1].append(line)
+        length += len(line) + 1
+    return ["\n".join([opening, *part, closing]) for part in parts if part]
+
+
+def _prose_parts(kind: UnitKind, block: str, size: int) -> list[str]:
+    """An item, entry or admonition too long for one chunk, packed sentence by sentence. Each part
+    of an entry is named again (a parameter's later sentence still says what it is of), each part of an
+    admonition is quoted again; an item's later parts are prose."""
+    text = " ".join(block.split())
+    prefix = ""
+    if kind is UnitKind.ENTRY:
+        name_end = text.index(": ") + 2 if ": " in text else 0
+        prefix, text = text[:name_end], text[name_end:]
+    elif kind is UnitKind.ADMONITION:
+        prefix, text = "> ", text.lstrip("> ")
+    parts: list[str] = []
+    current = ""
+    for sentence in sentences(text):
+        for piece in _cut(sentence, size - len(prefix) - 1):
+            if current and len(prefix) + len(current) + len(piece) + 1 > size:
+                parts.append(current)
+                current = ""
+            current = f"{current} {piece}" if current else piece
+    if current:
+        parts.append(current)
+    if kind is UnitKind.ITEM:
+        return parts
+    return [prefix + part for part in parts]
 
 
 def _pack(units: list[str], config: ChunkConfig) -> list[str]:
@@ -86,22 +148,22 @@ def _pack(units: list[str], config: ChunkConfig) -> list[str]:
     current: list[str] = []
     length = 0
     for unit in units:
-        if current and length + len(unit) + 1 > config.size:
-            chunks.append("\n".join(current))
+        if current and length + len(unit) + 2 > config.size:
+            chunks.append("\n\n".join(current))
             carried: list[str] = []
             carried_len = 0
             for prev in reversed(current):
-                if carried_len + len(prev) + 1 > config.overlap:
+                if carried_len + len(prev) + 2 > config.overlap:
                     break
                 carried.insert(0, prev)
-                carried_len += len(prev) + 1
-            if carried_len + len(unit) + 1 > config.size:
+                carried_len += len(prev) + 2
+            if carried_len + len(unit) + 2 > config.size:
                 carried, carried_len = [], 0
             current, length = carried, carried_len
         current.append(unit)
-        length += len(unit) + 1
+        length += len(unit) + 2
     if current:
-        chunks.append("\n".join(current))
+        chunks.append("\n\n".join(current))
     return chunks
 
 

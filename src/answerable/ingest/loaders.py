@@ -1,8 +1,12 @@
-"""Loaders: Markdown (YAML or TOML front matter), HTML, plain text and the JSONL corpus format, plus a walk.
+"""Loaders: Markdown (YAML or TOML front matter), reStructuredText, HTML, plain text and the JSONL corpus
+format, plus a walk.
 
 Each loader turns one file into documents split into heading-labelled sections. A problem with a file
 (unreadable, empty, not text, too large, invalid metadata) becomes a `Skipped` entry naming the path
-and the reason; the rest of the batch goes on.
+and the reason; the rest of the batch goes on. A `.rst.txt` file (Sphinx's `_sources/`) is reST, and its
+id drops both suffixes. With `--base-url`, a Markdown or reST page is published where Sphinx and MkDocs put
+it: at its path with the suffix replaced by `.html` (`usage/quickstart.rst.txt` ->
+`usage/quickstart.html`); an HTML page and a text file at their own path.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ from answerable.core.errors import InputError
 from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
 from answerable.ingest.metadata import Defaults, build_document
-from answerable.ingest.sections import Section, html_sections, markdown_sections
+from answerable.ingest.sections import Format, Section, detect, html_sections, markdown_sections, page
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "SUPPORTED",
+    "Format",
     "Found",
     "Loaded",
     "Section",
@@ -37,10 +42,35 @@ __all__ = [
 
 DEFAULT_MAX_BYTES = 5_000_000
 MARKDOWN = (".md", ".markdown")
+RST = (".rst", ".rest")
 HTML = (".html", ".htm")
 TEXT = (".txt", ".text")
 JSONL = (".jsonl",)
-SUPPORTED = MARKDOWN + HTML + TEXT + JSONL
+SUPPORTED = MARKDOWN + RST + HTML + TEXT + JSONL
+SPHINX_SOURCE = ".rst.txt"  # a page of Sphinx's `_sources/`, as published beside the HTML it was built into
+_FORMATS = {**dict.fromkeys(MARKDOWN, Format.MARKDOWN), **dict.fromkeys(RST, Format.RST)}
+_FORMATS.update(dict.fromkeys(HTML, Format.HTML))
+
+
+def _suffix(name: str) -> str:
+    """A file's suffix as ingest reads it: `.rst.txt` whole, else the last one, in lower case."""
+    lower = name.lower()
+    return SPHINX_SOURCE if lower.endswith(SPHINX_SOURCE) else "." + lower.rsplit(".", 1)[-1] if "." in lower else ""
+
+
+def file_format(name: str) -> Format:
+    """The format of a file by its name (`.md`, `.rst`, `.rst.txt`, `.html`; anything else is text)."""
+    suffix = _suffix(name)
+    return Format.RST if suffix == SPHINX_SOURCE else _FORMATS.get(suffix, Format.TEXT)
+
+
+def published_path(rel_path: str) -> str:
+    """Where a file is published under `--base-url`: Markdown and reST at their path with the suffix
+    replaced by `.html` (how Sphinx and MkDocs lay out their output), others at their own path."""
+    suffix = _suffix(rel_path.rsplit("/", 1)[-1])
+    if file_format(rel_path) in (Format.MARKDOWN, Format.RST):
+        return rel_path[: -len(suffix)] + ".html"
+    return rel_path
 
 
 @dataclass(frozen=True)
@@ -105,11 +135,11 @@ def load_file(
     as `find` gives it); without it, the document id stands for the path.
     """
     source = str(path)
-    suffix = path.suffix.lower()
+    suffix = _suffix(path.name)
     if not path.exists():
         yield Skipped(source, "a link to nothing" if path.is_symlink() else "no such file or folder")
         return
-    if suffix not in SUPPORTED:
+    if suffix not in SUPPORTED and suffix != SPHINX_SOURCE:
         yield Skipped(source, f"unsupported file type {suffix or '(none)'!r}")
         return
     if suffix in JSONL:
@@ -124,33 +154,30 @@ def load_file(
         yield Skipped(source, str(exc))
         return
     try:
-        if suffix in MARKDOWN:
-            meta, body = split_front_matter(text, source)
-            sections = markdown_sections(body)
-            first = next((s.heading_path[0] for s in sections if s.heading_path), None)
-            title = first or path.stem
-        elif suffix in HTML:
-            page_title, sections, stated = html_sections(text)
-            meta = dict(stated)
-            title = page_title or path.stem
-        else:
-            meta, body = {}, text
-            sections = (Section((), body.strip()),)
-            title = path.stem
-        full = "\n\n".join(s.text for s in sections)
+        parsed = page(text, file_format(path.name), source)
+        full = "\n\n".join(s.text for s in parsed.sections)
         if not full.strip():
             yield Skipped(source, "no text after removing markup and boilerplate")
             return
-        # Published at its path under --base-url: Markdown and text without the suffix, HTML with it.
-        published = rel_path or doc_id + path.suffix
-        url_path = published if suffix in HTML else published[: -len(path.suffix) or None]
         document = build_document(
-            meta, full, default_id=doc_id, default_title=title, source=source, defaults=defaults, url_path=url_path
+            parsed.meta,
+            full,
+            default_id=doc_id,
+            default_title=parsed.title or _stem(path.name),
+            source=source,
+            defaults=defaults,
+            url_path=published_path(rel_path or doc_id + path.name[len(_stem(path.name)) :]),
         )
     except InputError as exc:
         yield Skipped(source, str(exc).removeprefix(f"{source}: "))
         return
-    yield Loaded(document, sections, source)
+    yield Loaded(document, parsed.sections, source)
+
+
+def _stem(name: str) -> str:
+    """A file's name without its suffix (both of `.rst.txt`)."""
+    suffix = _suffix(name)
+    return name[: -len(suffix)] if suffix and name.lower().endswith(suffix) else name
 
 
 def _load_corpus_file(path: Path, defaults: Defaults, max_bytes: int) -> Iterator[Loaded | Skipped]:
@@ -206,10 +233,22 @@ def load_corpus_lines(
         if "\x00" in record["text"]:
             yield Skipped(where, "text: contains NUL characters")
             continue
+        stated = record.get("format")
+        if stated is not None and stated not in tuple(Format):
+            allowed = ", ".join(f.value for f in Format)
+            yield Skipped(where, f"format: expected one of {allowed}, got {stated!r}")
+            continue
+        fmt = Format(stated) if stated is not None else detect(record["text"])
         try:
+            parsed = page(record["text"], fmt, where)
+            text = record["text"] if fmt is Format.TEXT else "\n\n".join(s.text for s in parsed.sections)
+            if not text.strip():
+                yield Skipped(where, "text: no text after removing markup")
+                continue
+            # the record's own fields over what its text states about itself (front matter)
             doc = build_document(
-                record,
-                record["text"],
+                {**parsed.meta, **{k: v for k, v in record.items() if k != "format"}},
+                text,
                 default_id=record["id"],
                 default_title=record["title"],
                 source=where,
@@ -218,7 +257,8 @@ def load_corpus_lines(
         except InputError as exc:
             yield Skipped(where, str(exc).removeprefix(f"{where}: "))
             continue
-        yield Loaded(doc, (Section((), doc.text.strip()),), where)
+        sections = parsed.sections if fmt is not Format.TEXT else (Section((), doc.text.strip()),)
+        yield Loaded(doc, sections, where)
 
 
 @dataclass(frozen=True)
@@ -231,18 +271,23 @@ class Found:
 
 
 def find(paths: Iterable[Path]) -> Iterator[Found]:
-    """Files to ingest. The default id is the path relative to the given root without the suffix, spaces
-    made dashes (`billing/my page.md` -> `billing/my-page`); `rel_path` keeps the real name for its URL."""
+    """Files to ingest. The default id is the path relative to the given root without the suffix (both of
+    `.rst.txt`), spaces made dashes (`billing/my page.md` -> `billing/my-page`); `rel_path` keeps the real
+    name for its URL."""
     for root in paths:
         if root.is_dir():
             # a link to nothing is listed too, so that it is reported rather than silently left out
             for path in sorted(p for p in root.rglob("*") if p.is_file() or (p.is_symlink() and not p.exists())):
                 rel = path.relative_to(root)
-                if any(part.startswith(".") for part in rel.parts) or path.suffix.lower() not in SUPPORTED:
+                suffix = _suffix(path.name)
+                if any(part.startswith(".") for part in rel.parts) or (
+                    suffix not in SUPPORTED and suffix != SPHINX_SOURCE
+                ):
                     continue
-                yield Found(path, rel.with_suffix("").as_posix().replace(" ", "-"), rel.as_posix())
+                doc_id = (rel.parent / _stem(rel.name)).as_posix().removeprefix("./")
+                yield Found(path, doc_id.replace(" ", "-"), rel.as_posix())
         else:
-            yield Found(root, root.with_suffix("").name.replace(" ", "-"), root.name)
+            yield Found(root, _stem(root.name).replace(" ", "-"), root.name)
 
 
 def walk(paths: Iterable[Path]) -> Iterator[tuple[Path, str]]:

@@ -1,18 +1,48 @@
-"""A passage's units: the sentences of its prose, its list items, its tables and its code blocks.
+"""A passage's units: sentences of its prose, list items, parameter entries, tables, code blocks, admonitions.
 
-Pure. A passage is stored as text in which structure is written the Markdown way (a fenced code block, a
-table's rows opening with a bar, list items with their markers); `sentences_of` reads it back into the
-units an answer may quote, each whole: a table or a code block is never cut into sentences.
+Pure. A passage is stored as text in one small Markdown subset, which ingest writes for every format it
+reads (Markdown, reST, HTML):
+
+- prose: paragraphs of plain text (inline code kept as `backticks`), split here into sentences;
+- list items, one a line: `- text` or `1. text`, nested ones indented;
+- definition and parameter entries, one a line: `` `name`: description ``;
+- tables: rows opening with a bar, the header ruled off (`|---|---|`);
+- fenced code blocks with their language (```` ```python ````);
+- admonitions, one a line: `> Note: text`.
+
+`units` reads it back into the units an answer may quote, each whole and typed: a table, a code block, an
+entry or an item is never cut into sentences. Text written otherwise (a passage handed to
+`answerable.check`) is read as well as its lines allow: Markdown's wrapped items and quoted lines too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
-from itertools import groupby
 
 from answerable.text.sentences import sentences
+
+
+class UnitKind(StrEnum):
+    """What a unit of a passage is."""
+
+    SENTENCE = "sentence"
+    ITEM = "item"
+    ENTRY = "entry"
+    TABLE = "table"
+    CODE = "code"
+    ADMONITION = "admonition"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One quotable unit of a passage, its text as `sentences_of` gives it."""
+
+    kind: UnitKind
+    text: str
 
 
 def is_table_row(line: str) -> bool:
@@ -24,61 +54,15 @@ def normalise(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-@lru_cache(maxsize=256)
-def sentences_of(text: str) -> tuple[str, ...]:
-    """Sentences of a passage, as the extractive generator quotes them (line breaks joined first: Markdown
-    wraps sentences across lines). A Markdown table is one unit, its rows on their lines: a row apart from
-    its header says nothing, and joined to the prose around it the table became part of a "sentence" ("...
-    a service credit on the next invoice: | Monthly uptime | Credit | ... To claim a credit, ..."). So is a
-    fenced code block, kept with the sentence that introduces it with a colon ("Add the dependency to your
-    module's `build.gradle.kts`:"): joined into the prose, "The SDK needs the `INTERNET` permission" was
-    quoted after the dependency's code. Cached: the check re-reads the passages the generator just split."""
-    out: list[str] = []
-    for kind, lines in groupby(_line_kinds(text.split("\n")), key=lambda kl: kl[0]):
-        block = [line.strip() if kind == "table" else line for _, line in lines]
-        if kind == "prose":
-            out += sentences(" ".join(" ".join(block).split()))
-        elif kind == "list":
-            out += _items(block)
-        elif kind == "code" and out and out[-1].endswith(":"):
-            out[-1] += "\n" + "\n".join(block)
-        else:
-            out.append("\n".join(block))
-    return tuple(out)
-
-
-def _items(lines: list[str]) -> list[str]:
-    """A list's items, each one unit with its wrapped lines: "- Their My Files folder is kept for 90 days.
-    During that time you can transfer it ..." is one thing the list says."""
-    items: list[str] = []
-    for line in lines:
-        if is_item(line) or not items:
-            items.append(line.strip())
-        elif line.strip():
-            items[-1] += " " + line.strip()
-    return [" ".join(item.split()) for item in items if item]
-
-
-def _line_kinds(lines: list[str]) -> Iterator[tuple[str, str]]:
-    """Each line with what it is part of: a fenced code block (its fences included), a table, a list (its
-    items, their indented lines, and blank lines between items), or prose."""
-    fence: str | None = None
-    kind = "prose"
-    for i, line in enumerate(lines):
-        if fence is None and line.lstrip()[:3] in _FENCES:
-            fence, kind = line.lstrip()[:3], "code"
-        elif fence is not None:
-            fence = None if line.strip() == fence else fence
-        elif is_table_row(line):
-            kind = "table"
-        elif is_item(line) or (kind == "list" and line[:1].isspace() and line.strip()):
-            kind = "list"
-        elif kind == "list" and not line.strip():
-            following = next((n for n in lines[i + 1 :] if n.strip()), "")
-            kind = "list" if is_item(following) else "prose"
-        else:
-            kind = "prose"
-        yield kind, line
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+\S")
+# `name`: description, or ``na`me``: description when the name holds a backtick.
+_ENTRY = re.compile(r"^(`+)(?!`)[^\n]*?[^`\n]\1:(?:[ \t]|$)")
+# An admonition's label ("Note:", "New in version 2.1:", "[!NOTE]") before its text.
+_LABELLED = re.compile(r"^(?:\[!\w+\]|[A-Z][\w ,.'()-]{0,60}:\s)")
+# A quoted run longer than this without a label is a quotation, read as its sentences.
+_LONG_QUOTE = 600
+LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's, quote's or heading's marker, quoted or not
 
 
 def is_item(line: str) -> bool:
@@ -86,14 +70,138 @@ def is_item(line: str) -> bool:
     return _ITEM.match(line) is not None
 
 
-_FENCES = ("```", "~~~")
-_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+\S")
-LEAD = re.compile(r"^(?:[-*+•>#]+|\d+[.)])\s+")  # a list item's or heading's marker, quoted or not
+def is_entry(line: str) -> bool:
+    """Does `line` open a definition or parameter entry ("`pool_size`: the largest number ...")?"""
+    return _ENTRY.match(line) is not None
+
+
+def _closes(line: str, fence: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and set(stripped) == {fence[0]} and len(stripped) >= len(fence)
+
+
+def pieces(text: str) -> Iterator[tuple[UnitKind, str]]:
+    """The blocks of `text` as written, each with its kind: a prose paragraph (SENTENCE, not yet split), an
+    item or an entry with its wrapped lines, a whole table, a whole fenced block, a quoted run. Ingest packs
+    chunks from these, so no chunk boundary falls inside one."""
+    lines = text.split("\n")
+    i = 0
+    prose: list[str] = []
+
+    def paragraph() -> Iterator[tuple[UnitKind, str]]:
+        if any(line.strip() for line in prose):
+            yield UnitKind.SENTENCE, "\n".join(prose).strip()
+        prose.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        opening = _FENCE.match(line)
+        if opening:
+            yield from paragraph()
+            fence = opening.group(1)
+            end = next((k for k in range(i + 1, len(lines)) if _closes(lines[k], fence)), len(lines) - 1)
+            yield UnitKind.CODE, "\n".join(lines[i : end + 1])
+            i = end + 1
+            continue
+        if not line.strip():
+            yield from paragraph()
+            i += 1
+            continue
+        if is_table_row(line):
+            yield from paragraph()
+            end = i
+            while end + 1 < len(lines) and is_table_row(lines[end + 1]) and not _FENCE.match(lines[end + 1]):
+                end += 1
+            yield UnitKind.TABLE, "\n".join(row.strip() for row in lines[i : end + 1])
+            i = end + 1
+            continue
+        if line.lstrip().startswith(">"):
+            yield from paragraph()
+            end = i
+            while end + 1 < len(lines) and lines[end + 1].lstrip().startswith(">"):
+                end += 1
+            yield UnitKind.ADMONITION, "\n".join(lines[i : end + 1])
+            i = end + 1
+            continue
+        kind = UnitKind.ITEM if is_item(line) else UnitKind.ENTRY if is_entry(line) else None
+        if kind is not None:
+            yield from paragraph()
+            end = i
+            # its wrapped lines: indented, and not a new item or a fence
+            while (
+                end + 1 < len(lines)
+                and lines[end + 1][:1].isspace()
+                and lines[end + 1].strip()
+                and not is_item(lines[end + 1])
+                and not _FENCE.match(lines[end + 1])
+            ):
+                end += 1
+            yield kind, "\n".join(lines[i : end + 1])
+            i = end + 1
+            continue
+        prose.append(line)
+        i += 1
+    yield from paragraph()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _quoted(block: str) -> list[Unit]:
+    """A quoted run: an admonition ("> Note: ...") as one unit; a long quotation without a label as its
+    sentences."""
+    inner = _one_line(" ".join(re.sub(r"^\s*>+ ?", "", line) for line in block.split("\n")))
+    if not inner:
+        return []
+    if len(inner) > _LONG_QUOTE and not _LABELLED.match(inner):
+        return [Unit(UnitKind.SENTENCE, s) for s in sentences(inner)]
+    return [Unit(UnitKind.ADMONITION, inner)]
+
+
+def _code(block: str) -> str:
+    """A fenced block without the indentation of its fence (a block inside a list item is indented)."""
+    lines = block.split("\n")
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    if not indent:
+        return block
+    return "\n".join(line[indent:] if not line[:indent].strip() else line.lstrip() for line in lines)
+
+
+@lru_cache(maxsize=256)
+def units(text: str) -> tuple[Unit, ...]:
+    """The units of a passage, in order (see the module). A code block introduced by a unit that ends with
+    a colon ("Add the dependency to your module's `build.gradle.kts`:") is one unit with it, of kind CODE:
+    apart, the introduction says nothing, and joined into the prose the sentence after the code was quoted
+    after it. Cached: the check re-reads the passages the generator just split."""
+    out: list[Unit] = []
+    for kind, block in pieces(text):
+        if kind is UnitKind.SENTENCE:
+            out += [Unit(kind, s) for s in sentences(_one_line(block))]
+        elif kind in (UnitKind.ITEM, UnitKind.ENTRY):
+            out.append(Unit(kind, _one_line(block)))
+        elif kind is UnitKind.ADMONITION:
+            out += _quoted(block)
+        elif kind is UnitKind.CODE:
+            code = _code(block)
+            if out and out[-1].kind is not UnitKind.CODE and out[-1].text.endswith(":"):
+                out[-1] = Unit(UnitKind.CODE, f"{out[-1].text}\n{code}")
+            else:
+                out.append(Unit(kind, code))
+        else:
+            out.append(Unit(kind, block))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def sentences_of(text: str) -> tuple[str, ...]:
+    """The texts of a passage's `units`, as the extractive generator quotes them."""
+    return tuple(unit.text for unit in units(text))
 
 
 def without_marker(sentence: str) -> str:
-    """A sentence without the list item's or heading's marker it opens with ("2. In your IdP..." -> "In
-    your IdP..."): the marker is layout, and its number is no figure of the answer."""
+    """A sentence without the list item's, quote's or heading's marker it opens with ("2. In your IdP..." ->
+    "In your IdP..."): the marker is layout, and its number is no figure of the answer."""
     return LEAD.sub("", sentence.lstrip()) or sentence
 
 

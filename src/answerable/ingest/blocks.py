@@ -1,0 +1,256 @@
+"""A page's typed blocks, written as sections in the one Markdown subset that `text.units` reads back.
+
+Every parser (Markdown, reST, HTML) turns its page into the same few blocks: headings, paragraphs, lists,
+definition and parameter entries, tables, code and admonitions. `write` lays them out as `text.units`
+documents it, so that each comes back as one typed unit:
+
+- a paragraph is one line of plain text (inline code kept as `backticks`);
+- a list item is one line ("- text", "1. text"), nested items indented under it;
+- an entry is one line "`name`: description", its first paragraphs with it, so a parameter's default stays in
+  its own entry; a later paragraph is an entry of the same name again; a list item that opens with code and
+  a separator ("`pool_size`, the largest number ...") is an entry too;
+- a table keeps its header row, ruled off, over its rows;
+- a code block is fenced, with its language;
+- an admonition is one line "> Label: text", the label from its type or title.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of text under one heading path (outermost heading first)."""
+
+    heading_path: tuple[str, ...]
+    text: str
+    anchor: str | None = None  # the innermost heading's fragment id in the page; None before any heading
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list: each item is the blocks it holds."""
+
+    items: tuple[tuple[Block, ...], ...]
+    ordered: bool = False
+    start: int = 1
+
+
+@dataclass(frozen=True)
+class Defs:
+    """A definition or parameter list: each entry is a name and the blocks that describe it."""
+
+    entries: tuple[tuple[str, tuple[Block, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...] | None
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Code:
+    text: str
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class Note:
+    """An admonition: its label ("Note", "Warning", a title, "New in version 2.1") and what it holds."""
+
+    label: str
+    body: tuple[Block, ...] = field(default=())
+
+
+Block = Heading | Para | Items | Defs | Table | Code | Note
+
+# How long the first paragraphs of an entry or an admonition may grow, joined into its one line: a whole
+# configuration value's description is read as one unit, a page-long one is not.
+ENTRY_BUDGET = 800
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def code_span(code: str) -> str:
+    """Inline code as written in a passage: `code`, or `` co`de `` when it holds a backtick."""
+    code = one_line(code)
+    if not code:
+        return ""
+    if "`" not in code:
+        return f"`{code}`"
+    longest = max(len(run) for run in re.findall(r"`+", code))
+    ticks = "`" * (longest + 1)
+    return f"{ticks} {code} {ticks}"
+
+
+# A list item that names a parameter before saying what it is: "`pool_size`, the largest number ...",
+# "`handler`: the name of ...", "`url_timeout` - seconds ...".
+_PARAMETER_ITEM = re.compile(r"^(`+)(?!`)([^`]+?)\1((?:\s*\([^()`]*\))?)\s*(?:[,:]|\s[-–—]+)\s+(?=\S)")
+
+
+def _fence(text: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`{3,}", text)), default=2)
+    return "`" * (longest + 1)
+
+
+class Writer:
+    """Blocks in reading order into sections, each a run of written units under one heading path."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.path: list[tuple[int, str]] = []
+        self.units: list[str] = []
+        self.anchor: str | None = None
+
+    def flush(self) -> None:
+        text = "\n\n".join(self.units).strip()
+        if text:
+            self.sections.append(Section(tuple(h for _, h in self.path), text, self.anchor))
+        self.units.clear()
+
+    def heading(self, heading: Heading) -> None:
+        text = one_line(heading.text)
+        if not text:
+            return
+        # The heading a page opens with is its title: its sections are cited as the page itself.
+        opens_page = not self.path and not self.sections and not self.units
+        self.flush()
+        self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < heading.level]
+        self.path.append((heading.level, text))
+        self.anchor = None if opens_page else heading.anchor
+
+    def blocks(self, blocks: Iterable[Block], depth: int = 0) -> None:
+        for block in blocks:
+            self.block(block, depth)
+
+    def block(self, block: Block, depth: int = 0) -> None:
+        if isinstance(block, Heading):
+            if depth == 0:
+                self.heading(block)
+            else:  # a heading inside a list or a note is its text
+                self.block(Para(block.text), depth)
+        elif isinstance(block, Para):
+            text = one_line(block.text)
+            if text:
+                self.units.append(text)
+        elif isinstance(block, Items):
+            self.items(block, depth)
+        elif isinstance(block, Defs):
+            for name, body in block.entries:
+                self.entry(name, body, depth)
+        elif isinstance(block, Table):
+            self.table(block)
+        elif isinstance(block, Code):
+            self.code(block)
+        else:
+            self.note(block, depth)
+
+    def items(self, block: Items, depth: int) -> None:
+        for n, item in enumerate(block.items, start=block.start):
+            lead, rest = _lead(item)
+            parameter = _PARAMETER_ITEM.match(lead)
+            if parameter:
+                name = parameter.group(2) + parameter.group(3)  # "`enabled` (New in version 0.20): ..."
+                self.units.append(_entry_line(name, lead[parameter.end() :]))
+            elif lead:
+                marker = f"{n}." if block.ordered else "-"
+                self.units.append(f"{'  ' * depth}{marker} {lead}")
+            self.blocks(rest, depth + 1)
+
+    def entry(self, name: str, body: Sequence[Block], depth: int) -> None:
+        name = one_line(name)
+        lead, rest = _lead(body)
+        if not name:
+            self.blocks(body, depth)
+            return
+        self.units.append(_entry_line(name, lead))
+        for block in rest:
+            # a later paragraph of the description says what it says of the same name
+            if isinstance(block, Para) and one_line(block.text):
+                self.units.append(_entry_line(name, one_line(block.text)))
+            else:
+                self.block(block, depth + 1)
+
+    def table(self, block: Table) -> None:
+        if block.caption.strip():
+            self.units.append(one_line(block.caption))
+        lines: list[str] = []
+        if block.header is not None and any(c.strip() for c in block.header):
+            lines.append(_row(block.header))
+            lines.append("|" + "---|" * len(block.header))
+        lines += [_row(row) for row in block.rows if any(c.strip() for c in row)]
+        if lines:
+            self.units.append("\n".join(lines))
+
+    def code(self, block: Code) -> None:
+        text = "\n".join(line.rstrip() for line in block.text.strip("\n").split("\n"))
+        if not text.strip():
+            return
+        fence = _fence(text)
+        language = one_line(block.language).split(" ")[0]
+        self.units.append(f"{fence}{language}\n{text}\n{fence}")
+
+    def note(self, block: Note, depth: int) -> None:
+        lead, rest = _lead(block.body)
+        label = one_line(block.label).rstrip(":")
+        if label and lead:
+            self.units.append(f"> {label}: {lead}")
+        elif label or lead:
+            said = label or lead
+            self.units.append(f"> {said}" if said[-1:] in ".!?" else f"> {said}.")
+        self.blocks(rest, depth + 1)
+
+    def done(self) -> tuple[Section, ...]:
+        self.flush()
+        return tuple(self.sections)
+
+
+def _lead(blocks: Sequence[Block]) -> tuple[str, Sequence[Block]]:
+    """The paragraphs a list item, entry or note opens with, joined while they fit `ENTRY_BUDGET` (the first
+    always), and the blocks after them."""
+    texts: list[str] = []
+    length = 0
+    for n, block in enumerate(blocks):
+        text = one_line(block.text) if isinstance(block, Para) else None
+        if text is None or (texts and length + len(text) > ENTRY_BUDGET):
+            return " ".join(texts), blocks[n:]
+        if text:
+            texts.append(text)
+            length += len(text) + 1
+    return " ".join(texts), ()
+
+
+def _entry_line(name: str, description: str) -> str:
+    # the name is one code span: the code marks inside it (`max_connections` (`integer`)) are dropped
+    name = code_span(name.replace("`", "")) or code_span(name)
+    return f"{name}: {description}".rstrip()
+
+
+def _row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(one_line(c).replace("|", "\\|") for c in cells) + " |"
+
+
+def write(blocks: Iterable[Block]) -> tuple[Section, ...]:
+    """The sections of a page's blocks, split at its headings (see the module)."""
+    writer = Writer()
+    writer.blocks(blocks)
+    return writer.done()

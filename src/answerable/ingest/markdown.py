@@ -1,0 +1,323 @@
+"""Markdown pages into typed blocks, parsed by markdown-it-py (CommonMark) with mdit-py-plugins.
+
+Beyond CommonMark: GFM tables, MkDocs admonitions (`!!! note "Title"`, collapsible `??? tip`), content tabs
+(`=== "Python"`, pymdownx.tabbed), pymdownx.blocks (`/// warning | Title` ... `///`), definition lists,
+GitHub alerts (`> [!NOTE]`) and the quoted callouts
+some sites use (`> [!warning] Title`, `> NOTE: ...`). Inline markup becomes plain text, inline code stays
+in backticks, raw HTML keeps its text (known tags only: `List<String>` in prose is prose), comments go. A
+heading is linked by the id it states (`## Limits {#limits}`) or else by GitHub's slug of its text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from answerable.ingest.blocks import (
+    Block,
+    Code,
+    Defs,
+    Heading,
+    Items,
+    Note,
+    Para,
+    Section,
+    Table,
+    code_span,
+    one_line,
+    write,
+)
+
+# Raw HTML a Markdown page may hold (`<kbd>Ctrl</kbd>`, `<details><summary>`, `<br>`): the tags of these
+# elements are markup, their text is page text. Only known element names: `List<String>` in prose stays.
+_INLINE_TAGS = (
+    "a|abbr|b|bdi|bdo|big|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|u|var|wbr"
+)
+_BLOCK_TAGS = (
+    "blockquote|br|center|dd|details|div|dl|dt|figcaption|figure|h[1-6]|hr|li|ol|p|picture|pre|section|source"
+    "|summary|table|tbody|td|th|thead|tr|ul|video"
+)
+_KNOWN_TAG = re.compile(rf"^</?(?:(?P<inline>{_INLINE_TAGS})|(?P<block>{_BLOCK_TAGS}))(?:\s[^<>]*)?/?>$", re.I)
+_HEADING_ID = re.compile(r"[ \t]*\{[ \t]*:?[ \t]*#([\w\-:.]+)[^{}]*\}[ \t]*$")
+# Python-Markdown's attribute lists at the end of a paragraph or heading (`{: .source-link }`): markup.
+_ATTR_LIST = re.compile(r"[ \t]*\{:[^{}\n]*\}[ \t]*$")
+_NOT_SLUG = re.compile(r"[^\w\- ]")
+# `> [!warning] Title` (Obsidian, pymdownx callouts) and `> NOTE: text` (markdown-callouts), which GitHub's
+# alerts do not take.
+_CALLOUT = re.compile(r"^\[!(\w+)\][+-]?[ \t]*(.*)$")
+_LABEL_WORDS = frozenset(
+    {"note", "tip", "hint", "important", "warning", "caution", "danger", "attention", "error", "info", "todo"}
+)
+_SAID_LABEL = re.compile(r"^([A-Za-z]+):[ \t]+")
+_TAB = re.compile(r'^===[+!]*[ \t]+"(.*)"[ \t]*$')
+# pymdownx.blocks: `/// warning | Title` ... `///` around unindented content.
+_GENERIC_BLOCK = re.compile(r"^(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
+# pymdownx.inlinehilite's language mark inside inline code (`#!py3 True`).
+_INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
+
+
+def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool:
+    """pymdownx.blocks (`/// note | Title` over content closed by `///`): without it the markers were
+    prose."""
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    start = state.bMarks[start_line] + state.tShift[start_line]
+    match = _GENERIC_BLOCK.match(state.src[start : state.eMarks[start_line]])
+    if match is None:
+        return False
+    fence = match.group(1)
+    close = start_line + 1
+    while close < end_line:
+        line = state.src[state.bMarks[close] + state.tShift[close] : state.eMarks[close]].strip()
+        if line == fence:
+            break
+        close += 1
+    if silent:
+        return True
+    old_parent, old_line_max = state.parentType, state.lineMax
+    state.parentType = "generic_block"
+    state.lineMax = close
+    token = state.push("generic_block_open", "div", 1)
+    token.meta = {"kind": match.group(2).lower(), "title": (match.group(3) or "").strip()}
+    token.block = True
+    token.map = [start_line, close]
+    state.md.block.tokenize(state, start_line + 1, close)
+    token = state.push("generic_block_close", "div", -1)
+    token.block = True
+    state.parentType, state.lineMax = old_parent, old_line_max
+    state.line = min(close + 1, end_line)
+    return True
+
+
+def _tab_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool:
+    """pymdownx.tabbed's content tabs (`=== "Title"` over an indented block), as mdit-py-plugins reads
+    MkDocs admonitions: without it a tab's indented code ran into a paragraph."""
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    start = state.bMarks[start_line] + state.tShift[start_line]
+    match = _TAB.match(state.src[start : state.eMarks[start_line]])
+    if match is None:
+        return False
+    if silent:
+        return True
+    old_parent, old_line_max, old_indent = state.parentType, state.lineMax, state.blkIndent
+    state.parentType = "tab"
+    state.blkIndent += 4
+    next_line, was_empty = start_line, False
+    while True:
+        next_line += 1
+        if next_line >= end_line:
+            break
+        pos = state.bMarks[next_line] + state.tShift[next_line]
+        is_empty = state.sCount[next_line] < state.blkIndent
+        if is_empty and was_empty:
+            break
+        was_empty = is_empty
+        if pos < state.eMarks[next_line] and state.sCount[next_line] < state.blkIndent:
+            break
+    state.lineMax = next_line
+    token = state.push("tab_open", "div", 1)
+    token.meta = {"title": match.group(1)}
+    token.block = True
+    token.map = [start_line, next_line]
+    state.md.block.tokenize(state, start_line + 1, next_line)
+    token = state.push("tab_close", "div", -1)
+    token.block = True
+    state.parentType, state.lineMax, state.blkIndent = old_parent, old_line_max, old_indent
+    state.line = next_line
+    return True
+
+
+@cache
+def _parser() -> Any:
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.admon import admon_plugin
+    from mdit_py_plugins.deflist import deflist_plugin
+
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(admon_plugin).use(deflist_plugin)
+    md.options["alerts"] = True
+    alt: Any = {"alt": ["paragraph", "reference", "blockquote", "list"]}
+    md.block.ruler.before("fence", "tab", _tab_rule, alt)
+    md.block.ruler.before("fence", "generic_block", _generic_block_rule, alt)
+    return md
+
+
+def inline(node: Any) -> str:
+    """The text of an inline node as a passage holds it: plain, with code in backticks."""
+    parts: list[str] = []
+    for child in node.children:
+        kind = child.type
+        if kind == "text":
+            parts.append(child.content)
+        elif kind == "code_inline":
+            parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
+        elif kind in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif kind == "html_inline":
+            tag = _KNOWN_TAG.match(child.content.strip())
+            if tag is not None:
+                parts.append(" " if tag.group("block") else "")
+            elif not child.content.startswith("<!--"):
+                parts.append(child.content)
+        else:  # links, images (their alt text), emphasis, strike-through
+            parts.append(inline(child))
+    return "".join(parts)
+
+
+def _text(node: Any) -> str:
+    """The inline text of a block node (a paragraph, a heading, a cell)."""
+    found = next((c for c in node.children if c.type == "inline"), None)
+    return _ATTR_LIST.sub("", one_line(inline(found))) if found is not None else ""
+
+
+def _language(info: str) -> str:
+    """A fence's language: the first word of its info string (```` ```yaml title="mkdocs.yml" ````)."""
+    word = info.strip().split(" ")[0] if info.strip() else ""
+    return word.strip("{}.").split(",")[0]
+
+
+class _Blocks:
+    """The block nodes of a page as typed blocks; headings linked by their stated id or their slug."""
+
+    def __init__(self) -> None:
+        self.slugs: dict[str, int] = {}
+
+    def slug(self, heading: str) -> str | None:
+        """The id GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens; a
+        repeated one gets -1, -2... (MkDocs, Docusaurus and most renderers agree on plain ASCII headings)."""
+        base = _NOT_SLUG.sub("", heading.strip().lower()).replace(" ", "-")
+        if not base:
+            return None
+        seen = self.slugs.get(base, 0)
+        self.slugs[base] = seen + 1
+        return f"{base}-{seen}" if seen else base
+
+    def of(self, nodes: Any) -> list[Block]:
+        out: list[Block] = []
+        for node in nodes:
+            out += self.node(node)
+        return out
+
+    def node(self, node: Any) -> list[Block]:
+        kind = node.type
+        if kind == "heading":
+            found = next((c for c in node.children if c.type == "inline"), None)
+            text = one_line(inline(found)) if found is not None else ""
+            stated = _HEADING_ID.search(text)
+            if stated and text[: stated.start()].strip():
+                text = text[: stated.start()].strip()
+                return [Heading(int(node.tag[1]), text, stated.group(1))]
+            text = _ATTR_LIST.sub("", text)
+            return [Heading(int(node.tag[1]), text, self.slug(text))] if text else []
+        if kind == "paragraph":
+            return [Para(_text(node))]
+        if kind in ("bullet_list", "ordered_list"):
+            start = int(node.attrs.get("start", 1) or 1)
+            items = tuple(tuple(self.of(item.children)) for item in node.children)
+            return [Items(items, ordered=kind == "ordered_list", start=start)]
+        if kind in ("fence", "code_block"):
+            return [Code(node.content, _language(node.info) if kind == "fence" else "")]
+        if kind == "table":
+            return [_table(node)]
+        if kind == "dl":
+            return [self.definitions(node)]
+        if kind == "admonition":
+            return [self.admonition(node)]
+        if kind == "alert":
+            title = next((c for c in node.children if c.type == "alert_title"), None)
+            label = _text(title) if title is not None else str(node.meta.get("kind", "Note")).title()
+            return [Note(label, tuple(self.of(c for c in node.children if c is not title)))]
+        if kind == "tab":
+            # The tab's title introduces what it holds ("Python:" over the Python example).
+            return [Para(f"{one_line(str(node.meta.get('title', '')))}:"), *self.of(node.children)]
+        if kind == "generic_block":
+            block, title = str(node.meta.get("kind", "")), str(node.meta.get("title", ""))
+            inner = self.of(node.children)
+            if block in ("html", "define", "caption", "attrs"):
+                return inner
+            if block == "tab":
+                return [Para(f"{one_line(title)}:"), *inner]
+            return [Note(_inline_text(title) or block.title(), tuple(inner))]
+        if kind == "blockquote":
+            return self.quote(node)
+        if kind == "html_block":
+            from answerable.ingest.html import html_blocks
+
+            return html_blocks(node.content)
+        if kind == "hr":
+            return []
+        return self.of(node.children)
+
+    def admonition(self, node: Any) -> Note:
+        title = next((c for c in node.children if c.type == "admonition_title"), None)
+        tag = str(node.meta.get("tag", "") or "note")
+        label = _text(title) if title is not None else tag.title()
+        return Note(label or tag.title(), tuple(self.of(c for c in node.children if c is not title)))
+
+    def definitions(self, node: Any) -> Defs:
+        entries: list[tuple[str, tuple[Block, ...]]] = []
+        term = ""
+        for child in node.children:
+            if child.type == "dt":
+                if term:
+                    entries.append((term, ()))
+                term = _text(child)
+            elif child.type == "dd":
+                entries.append((term, tuple(self.of(child.children))))
+                term = ""
+        if term:
+            entries.append((term, ()))
+        return Defs(tuple(entries))
+
+    def quote(self, node: Any) -> list[Block]:
+        """A quote: a callout (`> [!warning] Title`, `> NOTE: ...`) is a note, any other its blocks."""
+        blocks = self.of(node.children)
+        first = node.children[0] if node.children else None
+        if first is not None and first.type == "paragraph" and first.children:
+            # the callout's first source line is its kind and title, the paragraph's other lines its text
+            title_line, _, said = first.children[0].content.partition("\n")
+            callout = _CALLOUT.match(title_line.strip())
+            if callout:
+                label = _inline_text(callout.group(2)) or callout.group(1).title()
+                return [Note(label, (Para(_inline_text(said)), *blocks[1:]))]
+        lead = blocks[0] if blocks else None
+        if isinstance(lead, Para):
+            word = _SAID_LABEL.match(lead.text)
+            if word and word.group(1).lower() in _LABEL_WORDS:
+                return [Note(word.group(1).title(), (Para(lead.text[word.end() :]), *blocks[1:]))]
+        return blocks
+
+
+def _inline_text(source: str) -> str:
+    """Inline Markdown source as a passage holds it (`inline`)."""
+    from markdown_it.tree import SyntaxTreeNode
+
+    tokens = _parser().parseInline(source.strip()) if source.strip() else []
+    return one_line(inline(SyntaxTreeNode(tokens).children[0])) if tokens else ""
+
+
+def _table(node: Any) -> Table:
+    header: tuple[str, ...] | None = None
+    rows: list[tuple[str, ...]] = []
+    for part in node.children:
+        for row in part.children:
+            cells = tuple(_text(cell) for cell in row.children)
+            if part.type == "thead" and header is None:
+                header = cells
+            else:
+                rows.append(cells)
+    return Table(header, tuple(rows))
+
+
+def markdown_blocks(body: str) -> list[Block]:
+    """The typed blocks of a Markdown page (its front matter already split off)."""
+    from markdown_it.tree import SyntaxTreeNode
+
+    tree = SyntaxTreeNode(_parser().parse(body))
+    return _Blocks().of(tree.children)
+
+
+def markdown_sections(body: str) -> tuple[Section, ...]:
+    """A Markdown page's sections, split at its headings, with their heading paths and anchors."""
+    return write(markdown_blocks(body))

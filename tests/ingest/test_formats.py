@@ -1,0 +1,373 @@
+"""Real pages of each format (fixtures/README.md) read into typed units: code whole with its language, table
+rows under their header, one entry per parameter with its own default, labelled admonitions, nested lists,
+no markup left in prose, and the anchors and base-URL links a reader follows."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from answerable.ingest.chunking import chunk
+from answerable.ingest.loaders import Loaded, Skipped, find, load_file
+from answerable.ingest.metadata import Defaults
+from answerable.ingest.sections import Format, detect
+from answerable.text.units import Unit, UnitKind, sentences_of, units
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BASE = Defaults(base_url="https://docs.example.com/")
+
+
+def load(name: str, defaults: Defaults = BASE) -> Loaded:
+    (found,) = [f for f in find([FIXTURES]) if f.path.name == name]
+    (item,) = load_file(found.path, found.doc_id, defaults, rel_path=found.rel_path)
+    assert isinstance(item, Loaded), item
+    return item
+
+
+def page_units(loaded: Loaded) -> list[tuple[tuple[str, ...], Unit]]:
+    """Every unit of every chunk, with its section's heading path (overlap repeats are dropped)."""
+    out: list[tuple[tuple[str, ...], Unit]] = []
+    for c in chunk(loaded):
+        for unit in units(c.text):
+            if (c.heading_path, unit) not in out:
+                out.append((c.heading_path, unit))
+    return out
+
+
+def of_kind(loaded: Loaded, kind: UnitKind) -> list[str]:
+    return [u.text for _, u in page_units(loaded) if u.kind is kind]
+
+
+# Markup a prose unit must not hold: emphasis, links, heading marks, rules, directives, roles, admonition
+# openers, HTML tags, fences.
+MARKUP = re.compile(
+    r"\*\*|\]\(|^#+ |^---|^\.\. |:\w+:`|^!!!|^\?\?\?|^///|```|\|\||¶"
+    r"|</?(?:a|b|i|p|em|strong|code|pre|span|div|br|li|ul|ol|dl|dt|dd|table|tr|td|th|h\d)[ >/]",
+    re.M,
+)
+
+
+ALL = sorted(p.name for p in FIXTURES.iterdir() if p.name != "README.md")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_markup_is_left_in_prose_items_entries_or_admonitions(name: str) -> None:
+    loaded = load(name)
+    plain = [
+        u.text
+        for _, u in page_units(loaded)
+        if u.kind in (UnitKind.SENTENCE, UnitKind.ITEM, UnitKind.ENTRY, UnitKind.ADMONITION)
+    ]
+    assert plain
+    for text in plain:
+        assert not MARKUP.search(text), (name, text)
+    for heading_path, _ in page_units(loaded):
+        assert all(not MARKUP.search(h) for h in heading_path), heading_path
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_chunks_never_cut_a_unit(name: str) -> None:
+    """Every unit of the page's sections comes back whole from some chunk."""
+    loaded = load(name)
+    chunked = {u for _, u in page_units(loaded)}
+    for section in loaded.sections:
+        for unit in units(section.text):
+            if len(unit.text) < 900:
+                assert unit in chunked, unit
+
+
+# --- reStructuredText (Sphinx sources) ----------------------------------------------------------------
+
+
+def test_sphinx_confvals_are_entries_with_their_own_default_and_version_notes() -> None:
+    loaded = load("sphinx-configuration.rst.txt")
+    assert loaded.document.id == "sphinx-configuration"  # both suffixes of .rst.txt dropped
+    assert loaded.document.url == "https://docs.example.com/sphinx-configuration.html"
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert (
+        "`source_encoding`: The encoding of all reST source files. The recommended encoding, and the default "
+        "value, is `'utf-8-sig'`." in entries
+    )
+    assert "`source_suffix`: Default is `{'.rst': 'restructuredtext'}`." in entries  # a later paragraph, named
+    highlight = next(e for e in entries if e.startswith("`highlight_language`:"))
+    assert "The default is `'default'`." in highlight and "utf-8" not in highlight
+    notes = of_kind(loaded, UnitKind.ADMONITION)
+    assert "Changed in version 1.3: Can now be a list of extensions." in notes
+    assert "New in version 0.5: Previously, Sphinx accepted only UTF-8 encoded sources." in notes
+    assert "Note: file extensions have to start with a dot (e.g. `.rst`)." in notes
+    # a code-block inside a hint keeps its language and stays with the sentence that introduces it
+    code = of_kind(loaded, UnitKind.CODE)
+    assert any(c.startswith("Hint: An alternative way") and '```console\nmake latex O="-D' in c for c in code)
+    # a literal block after "::" is code too, indentation kept
+    assert any("```\nsource_suffix = {\n    '.rst': 'restructuredtext'," in c for c in code)
+    # the bullets inside a confval are items under it
+    assert "- If you set `today` to a non-empty value, it is used." in of_kind(loaded, UnitKind.ITEM)
+    assert [s.anchor for s in loaded.sections] == [None, "general-configuration"]
+
+
+def test_sphinx_options_are_one_entry_each_and_builders_too() -> None:
+    loaded = load("sphinx-build.rst.txt")
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert (
+        "`-a`: If given, always write all output files. The default is to only write output files for new and "
+        "changed source files. (This may not apply to all builders.)" in entries
+    )
+    assert "`html`: Build HTML pages. This is the default builder." in entries
+    assert (
+        "`-t tag`: Define the tag tag. This is relevant for `only` directives that only include their content if "
+        "this tag is set." in entries
+    )
+    assert "New in version 0.6." in of_kind(loaded, UnitKind.ADMONITION)
+    assert "Important: Sphinx only recognizes the `-M` option if it is placed first." in of_kind(
+        loaded, UnitKind.ADMONITION
+    )
+    # roles read as Sphinx shows them: `:option:` as code, `:program:` as its name
+    description = next(s for s in loaded.sections if s.heading_path[-1] == "Description").text
+    assert "refer to `sphinx-build -b`." in description and ":program:" not in description
+
+
+def test_python_functions_are_entries_and_a_grid_table_keeps_its_header() -> None:
+    loaded = load("python-tomllib.rst.txt")
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert entries[0].startswith("`load(fp, /, *, parse_float=float)`: Read a TOML file.")
+    assert "`TOMLDecodeError`: Subclass of `ValueError`." in entries
+    (table,) = of_kind(loaded, UnitKind.TABLE)
+    assert table.startswith("| TOML | Python |\n|---|---|\n| table | dict |\n| string | str |")
+    assert "| float | float (configurable with parse_float) |" in table
+    assert of_kind(loaded, UnitKind.ADMONITION)[:2] == [
+        "New in version 3.11.",
+        "See also: The Tomli-W package is a TOML writer that can be used in conjunction with this module, providing "
+        "a write API familiar to users of the standard library `marshal` and `pickle` modules.",
+    ]
+    assert any(c.startswith("Parsing a TOML file:\n```\nimport tomllib") for c in of_kind(loaded, UnitKind.CODE))
+    assert [s.anchor for s in loaded.sections] == [None, "examples", "conversion-table"]
+
+
+@pytest.mark.parametrize("name", ["python-devmode.rst.txt", "python-devmode.html"])
+def test_a_nested_list_is_items_under_their_item(name: str) -> None:
+    loaded = load(name)
+    text = next(s.text for s in loaded.sections if s.heading_path[-1].startswith("Effects"))
+    assert "- Add `default` warning filter. The following warnings are shown:\n\n  - `DeprecationWarning`" in text
+    items = of_kind(loaded, UnitKind.ITEM)
+    assert "- `ImportWarning`" in items and "- Buffer underflow" in items
+    assert "- Add `default` warning filter. The following warnings are shown:" in items
+
+
+# --- HTML (Sphinx, PostgreSQL) ------------------------------------------------------------------------
+
+
+def test_sphinx_html_gives_the_same_entries_with_section_anchors() -> None:
+    loaded = load("sphinx-build.html")
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert "`html`: Build HTML pages. This is the default builder." in entries
+    assert any(e.startswith("`-a`: If given, always write all output files.") for e in entries)
+    assert "New in version 0.6." in of_kind(loaded, UnitKind.ADMONITION)
+    assert [(s.heading_path[-1], s.anchor) for s in loaded.sections][:3] == [
+        ("Synopsis", "synopsis"),
+        ("Description", "description"),
+        ("Options", "options"),
+    ]
+    assert "¶" not in "\n".join(s.text for s in loaded.sections)  # permalink marks are not text
+    # the page states its own address: it wins over --base-url
+    assert loaded.document.url == "https://www.sphinx-doc.org/en/master/man/sphinx-build.html"
+
+
+def test_python_html_keeps_code_language_and_table_header() -> None:
+    loaded = load("python-tomllib.html")
+    assert any(c.startswith("Parsing a TOML file:\n```python3\n") for c in of_kind(loaded, UnitKind.CODE))
+    (table,) = of_kind(loaded, UnitKind.TABLE)
+    assert table.startswith("| TOML | Python |\n|---|---|\n| table | dict |")
+    assert "`exception tomllib.TOMLDecodeError`: Subclass of `ValueError`." in of_kind(loaded, UnitKind.ENTRY)
+
+
+def test_postgresql_parameters_are_one_entry_each_with_their_own_default() -> None:
+    loaded = load("postgresql-runtime-config-connection.html")
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    port = [e for e in entries if e.startswith("`port (integer)`:")]
+    assert port == [
+        "`port (integer)`: The TCP port the server listens on; 5432 by default. Note that the same port number is "
+        "used for all IP addresses the server listens on. This parameter can only be set at server start."
+    ]
+    (max_connections,) = [e for e in entries if e.startswith("`max_connections (integer)`:")]
+    assert "The default is typically 100 connections" in max_connections and "5432" not in max_connections
+    reserved = [e for e in entries if e.startswith("`superuser_reserved_connections (integer)`:")]
+    assert any("The default value is three connections." in e for e in reserved)
+    (section,) = loaded.sections
+    assert (section.heading_path[-1], section.anchor) == (
+        "20.3.1. Connection Settings",
+        "RUNTIME-CONFIG-CONNECTION-SETTINGS",
+    )
+    assert "Prev" not in section.text and "Up" not in section.text.split()  # navigation is not text
+
+
+def test_postgresql_tables_and_notes() -> None:
+    loaded = load("postgresql-datatype-numeric.html")
+    tables = of_kind(loaded, UnitKind.TABLE)
+    assert tables[0].startswith("| Name | Storage Size | Description | Range |\n|---|---|---|---|\n| `smallint` |")
+    assert any(
+        n.startswith("Note: The maximum precision that can be explicitly specified")
+        for n in of_kind(loaded, UnitKind.ADMONITION)
+    )
+    assert [s.anchor for s in loaded.sections] == [None, "DATATYPE-INT", "DATATYPE-NUMERIC-DECIMAL"]
+
+
+# --- Markdown (MkDocs) --------------------------------------------------------------------------------
+
+
+def test_mkdocs_parameter_lists_admonitions_and_tabs() -> None:
+    loaded = load("mkdocstrings-usage.md")
+    assert loaded.document.url == "https://docs.example.com/mkdocstrings-usage.html"
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert "`default_handler`: The handler that is used by default when no handler is specified." in entries
+    assert (
+        "`enabled (New in version 0.20)`: Whether to enable the plugin. Defaults to `true`. Can be used to reduce "
+        "build times when doing local development. Especially useful when used with environment variables (see "
+        "example below)."
+    ) in entries
+    code = of_kind(loaded, UnitKind.CODE)
+    # a content tab's title introduces its code, whose language is kept
+    assert any(c.startswith('mkdocs.yml:\n```yaml\nnav:\n  - "My page": my_page.md\n```') for c in code)
+    assert any(c.startswith("src/my_package/my_module.py:\n```python\nclass MyClass:") for c in code)
+    notes = of_kind(loaded, UnitKind.ADMONITION)
+    assert notes[0].startswith("Note: Resources on YAML. YAML can sometimes be a bit tricky")
+    # an admonition whose text introduces code is one unit with it, labelled by its title
+    assert any(c.startswith("Example with the Python handler: docs/my_page.md:\n```md\n") for c in code)
+    assert "Example." in notes
+    assert [(s.heading_path, s.anchor) for s in loaded.sections][:2] == [
+        (("Usage", "Autodoc syntax"), "autodoc-syntax"),
+        (("Usage", "Global options"), "global-options"),  # the headings of raw HTML inside a tab are its text
+    ]
+
+
+def test_mkdocs_tables_blocks_and_alerts() -> None:
+    loaded = load("pymdownx-snippets.md")
+    tables = of_kind(loaded, UnitKind.TABLE)
+    assert tables[0].startswith("| Option | Type | Default | Description |\n|---|---|---|---|\n| `base_path` |")
+    assert "| `url_timeout` | float | `10.0` |" in "\n".join(tables)  # inlinehilite's `#!py3` mark is not code
+    entries = of_kind(loaded, UnitKind.ENTRY)
+    assert entries[:2] == [
+        "`max_retries`: Maximum number of retry attempts (default: 3)",
+        "`backoff_factor`: Backoff factor for retry attempts (default: 2)",
+    ]
+    notes = of_kind(loaded, UnitKind.ADMONITION)
+    assert notes[0].startswith("Not Meant for User Facing Sites: Snippets is intended for documentation")
+    assert any(n.startswith("Symlinks: Symlinks can be placed in the Snippets path") for n in notes)  # > [!warning]
+    assert "New 10.16: `max_retries` and `backoff_factor` were introduced in 10.16." in notes
+
+
+def test_markdown_alerts_definitions_and_nested_lists() -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "> [!NOTE]\n> Keys expire after **90 days**.\n\n!!! warning\n    Rotate them.\n\n"
+        "Grace period\n:   24 hours, during which both keys work.\n\n"
+        "- `pool_size`, the largest number of open connections, or `None` for no limit.\n(Default 50)\n"
+        "- `timeout` - seconds to wait. (Default 5)\n\n1. Outer\n    - Inner one\n    - Inner two\n2. After\n"
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("admonition", "Note: Keys expire after 90 days."),
+        ("admonition", "Warning: Rotate them."),
+        ("entry", "`Grace period`: 24 hours, during which both keys work."),
+        ("entry", "`pool_size`: the largest number of open connections, or `None` for no limit. (Default 50)"),
+        ("entry", "`timeout`: seconds to wait. (Default 5)"),
+        ("item", "1. Outer"),
+        ("item", "- Inner one"),
+        ("item", "- Inner two"),
+        ("item", "2. After"),
+    ]
+
+
+# --- the JSONL corpus ---------------------------------------------------------------------------------
+
+
+def test_a_corpus_record_is_parsed_in_the_format_it_states_or_shows(tmp_path: Path) -> None:
+    markdown = "# Limits\n\n| Plan | Keys |\n|---|---|\n| Free | 2 |\n\n```sh\nlumen keys ls\n```\n"
+    rst = "Limits\n======\n\n.. note:: Keys expire.\n\n.. confval:: pool_size\n\n   Open connections. (Default 50)\n"
+    records = [
+        {"id": "md", "title": "MD", "text": markdown},
+        {"id": "rst", "title": "RST", "text": rst},
+        {"id": "html", "title": "HTML", "text": "<main><h2 id='x'>Limits</h2><p>Two <b>keys</b>.</p></main>"},
+        {"id": "plain", "title": "Plain", "text": "The Normans were a people. #1 in 1066 | roughly."},
+        {"id": "stated", "title": "Stated", "text": "# Not a heading, says the record", "format": "text"},
+        {"id": "bad", "title": "Bad", "text": "x", "format": "docx"},
+    ]
+    path = tmp_path / "corpus.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    items = {i.document.id if isinstance(i, Loaded) else i.source: i for i in load_file(path, "c", Defaults())}
+    md = items["md"]
+    assert isinstance(md, Loaded)
+    assert [u.kind for u in units(md.sections[0].text)] == [UnitKind.TABLE, UnitKind.CODE]
+    rst_loaded = items["rst"]
+    assert isinstance(rst_loaded, Loaded)
+    assert sentences_of(rst_loaded.sections[0].text) == (
+        "Note: Keys expire.",
+        "`pool_size`: Open connections. (Default 50)",
+    )
+    html = items["html"]
+    assert isinstance(html, Loaded) and html.sections[0].text == "Two keys."
+    plain = items["plain"]
+    assert isinstance(plain, Loaded) and plain.document.text == records[3]["text"]  # plain prose is left as it is
+    stated = items["stated"]
+    assert isinstance(stated, Loaded) and stated.document.text == "# Not a heading, says the record"
+    assert all(not isinstance(i, Loaded) or "format" not in dict(i.document.extra) for i in items.values())
+    (bad,) = [i for i in items.values() if isinstance(i, Skipped)]
+    assert bad.reason == "format: expected one of markdown, rst, html, text, got 'docx'"
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        ("---\ntitle: x\n---\nText.", Format.MARKDOWN),
+        ("Intro.\n\n## Setup\n\nRun it.", Format.MARKDOWN),
+        ("Run:\n\n```sh\nmake\n```", Format.MARKDOWN),
+        ("| a | b |\n|---|---|\n| 1 | 2 |", Format.MARKDOWN),
+        ("Setup\n=====\n\nRun it.", Format.RST),
+        ("Intro.\n\n.. note:: Careful.", Format.RST),
+        ("<html><body><p>Hi</p></body></html>", Format.HTML),
+        ("The Normans (Norman: Nourmands) were the people who in the 10th and 11th centuries gave", Format.TEXT),
+        ("Rated #1 by users; costs $5 | month.", Format.TEXT),
+    ],
+)
+def test_the_format_of_a_text_that_does_not_say(text: str, fmt: Format) -> None:
+    assert detect(text) is fmt
+
+
+# --- files and their addresses ------------------------------------------------------------------------
+
+
+def test_sphinx_and_mkdocs_layouts_give_each_page_and_section_its_address(tmp_path: Path) -> None:
+    from answerable.backends.store.base import section_url
+
+    docs = tmp_path / "docs"
+    (docs / "usage").mkdir(parents=True)
+    (docs / "usage" / "quickstart.rst.txt").write_text("Quickstart\n==========\n\nIntro.\n\nSetup\n-----\n\nRun it.\n")
+    (docs / "usage" / "quickstart.md").write_text("# Quickstart\n\nIntro.\n\n## Setup\n\nRun it.\n")
+    (docs / "index.rst").write_text("Home\n====\n\nWelcome.\n")
+    (docs / "own.md").write_text("---\nurl: https://elsewhere.example.com/own\n---\n# Own\n\nText.\n")
+    found = {f.rel_path: f.doc_id for f in find([docs])}
+    assert found == {
+        "index.rst": "index",
+        "own.md": "own",
+        "usage/quickstart.md": "usage/quickstart",
+        "usage/quickstart.rst.txt": "usage/quickstart",
+    }
+    urls = {}
+    for f in find([docs]):
+        (item,) = load_file(f.path, f.doc_id, BASE, rel_path=f.rel_path)
+        assert isinstance(item, Loaded)
+        urls[f.rel_path] = [section_url(item.document.url, s.anchor) or item.document.url for s in item.sections]
+    assert urls == {
+        "index.rst": ["https://docs.example.com/index.html"],
+        "own.md": ["https://elsewhere.example.com/own"],  # front matter's url wins
+        "usage/quickstart.md": [
+            "https://docs.example.com/usage/quickstart.html",
+            "https://docs.example.com/usage/quickstart.html#setup",
+        ],
+        "usage/quickstart.rst.txt": [
+            "https://docs.example.com/usage/quickstart.html",
+            "https://docs.example.com/usage/quickstart.html#setup",
+        ],
+    }
