@@ -95,7 +95,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "queue",
         "ANSWERABLE_QUEUE",
-        "16",
+        "3",
         "Model requests one service process holds at once, running or waiting; one more is answered 503 "
         "with Retry-After at once.",
     ),

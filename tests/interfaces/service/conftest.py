@@ -50,9 +50,9 @@ def models() -> Engine:
 
     quiet_offline_hub()
     engine = checker()
-    from answerable.interfaces.service.state import _warm
+    from answerable.interfaces.service.state import warm
 
-    _warm(engine)
+    warm(engine)
     return engine
 
 

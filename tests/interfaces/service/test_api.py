@@ -132,6 +132,21 @@ def test_invalid_json_is_400(client: Any, keys: Keys) -> None:
     assert_envelope(r, 400, "invalid_json", "not valid JSON")
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "mentions"),
+    [
+        ("/v1/ask", '{"question": "How long \\ud800 is it?"}', "question: not valid Unicode"),
+        ("/v1/documents", '{"id": "a", "title": "A", "text": "x \\udfff y"}', "text: not valid Unicode"),
+        ("/v1/check", '{"question": "q?", "passages": [{"id": "\\ud800", "text": "t"}]}', "passages.0.id: not valid"),
+    ],
+)
+def test_text_that_is_not_unicode_is_refused_as_input(
+    client: Any, keys: Keys, path: str, body: str, mentions: str
+) -> None:
+    headers = {**auth(keys.admin), "Content-Type": "application/json"}
+    assert_envelope(client.post(path, content=body.encode(), headers=headers), 422, "invalid_request", mentions)
+
+
 def test_a_body_over_the_limit_is_413(client: Any, keys: Keys) -> None:
     big = json.dumps({"question": "x" * 6_000_000})
     r = client.post("/v1/ask", content=big, headers={**auth(keys.customer), "Content-Type": "application/json"})
@@ -362,3 +377,21 @@ def test_every_route_documents_its_errors_as_the_envelope(client: Any) -> None:
             for code, response in errors.items():
                 ref = response["content"]["application/json"]["schema"]["$ref"]
                 assert ref.endswith("/ErrorOut"), (method, path, code)
+
+
+def test_store_and_model_failures_are_5xx_never_abstentions(module_index: str, models: Engine, keys: Keys) -> None:
+    from answerable.core.errors import ModelError
+
+    with TestClient(create_app(settings_for(module_index), models=models), raise_server_exceptions=False) as c:
+        service = c.app.state.service
+        service.engine.store.close()  # the index gone from under a running service
+        r = c.post("/v1/ask", json={"question": FREE_PLAN}, headers=auth(keys.customer))
+        assert_envelope(r, 503, "store_error", "nothing was decided")
+        assert "index.db" not in r.text  # where the store lives is for the server log only
+
+        def broken(*_: Any, **__: Any) -> Any:
+            raise ModelError("the reranker's weights could not be read")
+
+        service.checker.embedder = type("Broken", (), {"embed": broken, "name": "minilm", "dim": 384})()
+        r = c.post("/v1/check", json={"question": FREE_PLAN, "passages": PASSAGES}, headers=auth(keys.customer))
+        assert_envelope(r, 500, "model_error", "nothing was decided")

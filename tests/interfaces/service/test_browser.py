@@ -73,12 +73,12 @@ def shoot(page: Any, shots: Path, name: str) -> None:
         shutil.copyfile(shots / name, DOCS_SHOTS / name)
 
 
-def open_chat(browser: Any, server: str, key: str, width: int = 1000) -> Any:
+def open_chat(browser: Any, server: str, key: str, width: int = 1000, profile: str | None = None) -> Any:
     """A fresh tab, the key typed in once and sent with the keyboard."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(120_000)  # a decision takes seconds on a busy 2-core machine
-    page.goto(f"{server}/?as_of={AS_OF.isoformat()}")
+    page.goto(f"{server}/?as_of={AS_OF.isoformat()}" + (f"&profile={profile}" if profile else ""))
     page.get_by_role("textbox", name="API key").fill(key)
     page.keyboard.press("Enter")
     page.get_by_label("Your question").wait_for()
@@ -107,6 +107,23 @@ def test_an_answer_shows_citations_linked_to_the_right_urls(browser: Any, server
     assert "1 million events" in card.locator(".text").inner_text()
     assert card.locator(".badge").is_hidden()  # not partial
     shoot(page, shots, "answer.png")
+    page.context.close()
+
+
+def test_a_partial_answer_is_labelled_partial_and_names_what_is_missing(
+    browser: Any, server: str, keys: Keys, shots: Path
+) -> None:
+    page = open_chat(browser, server, keys.customer, profile="assist")  # the profile that allows partial answers
+    card = ask(page, "How many steps can a funnel have, and can I export a funnel as a PDF?")
+    assert card.get_attribute("data-status") == "partial"
+    assert card.locator(".badge").is_visible() and card.locator(".badge").inner_text() == "Partial answer"
+    assert "PDF" in card.locator(".missing li").first.inner_text()
+    assert (
+        card.locator("sup a.cite")
+        .first.get_attribute("href", timeout=1000)
+        .startswith("https://docs.lumen.example/analytics/funnels")
+    )
+    shoot(page, shots, "partial.png")
     page.context.close()
 
 

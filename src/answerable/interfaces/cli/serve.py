@@ -31,7 +31,7 @@ def _count(resolved: Settings, name: str) -> int:
 @click.option(
     "--queue",
     default=None,
-    help="Model requests a process holds at once before answering 503 (env ANSWERABLE_QUEUE; default 16).",
+    help="Model requests a process holds at once before answering 503 (env ANSWERABLE_QUEUE; default 3).",
 )
 @store_option
 @policy_option

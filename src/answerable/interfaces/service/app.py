@@ -22,7 +22,7 @@ from answerable.engine.engine import Engine
 from answerable.interfaces.service import errors
 from answerable.interfaces.service.errors import ApiError
 from answerable.interfaces.service.metrics import REJECTED, RequestMetrics
-from answerable.interfaces.service.routes import _routers
+from answerable.interfaces.service.routes import routers
 from answerable.interfaces.service.runner import Overloaded
 from answerable.interfaces.service.state import positive, start
 
@@ -90,7 +90,7 @@ def create_app(settings: Settings | None = None, *, models: Engine | None = None
         )
 
     app.add_exception_handler(Overloaded, overloaded)
-    for router in _routers():
+    for router in routers():
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

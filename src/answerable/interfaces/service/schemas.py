@@ -8,9 +8,9 @@ object, and a test holds the two together.
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from answerable.backends.store.accounts import FeedbackKind
 from answerable.core.reasons import ReasonCode
@@ -23,6 +23,31 @@ MAX_IDS = 500
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def unicode_text(value: Any, where: str = "") -> Any:
+    """`value` unchanged, or a ValueError where it holds a lone surrogate (JSON's `\\ud800` escape): such text
+    cannot be stored or read by the models, and must be refused as input, not fail as a server error."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            at = f"{where}: " if where else ""
+            raise ValueError(f"{at}not valid Unicode (an unpaired surrogate at character {exc.start})") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            unicode_text(key, where)
+            unicode_text(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            unicode_text(item, f"{where}.{n}" if where else str(n))
+    return value
+
+
+class Request(Strict):
+    """A request body: unknown fields refused, and every text valid Unicode."""
+
+    _unicode = model_validator(mode="before")(unicode_text)
 
 
 def _question(value: str) -> str:
@@ -96,7 +121,7 @@ class DecisionOut(Strict):
 # --- ask and check ----------------------------------------------------------------------------------
 
 
-class AskIn(Strict):
+class AskIn(Request):
     question: str = Field(max_length=MAX_QUESTION_CHARS, description="What the person asked.")
     profile: str = Field("strict", max_length=64, description="A profile of the service's policy.")
     as_of: date | None = Field(None, description="Decide as on this day (documents in effect then).")
@@ -134,7 +159,7 @@ class DraftIn(Strict):
     sentences: list[DraftSentenceIn] = Field(max_length=200)
 
 
-class CheckIn(Strict):
+class CheckIn(Request):
     question: str = Field(max_length=MAX_QUESTION_CHARS)
     passages: list[PassageIn] = Field(max_length=MAX_PASSAGES)
     draft: DraftIn | None = Field(None, description="Your own answer: each sentence with the passage ids it cites.")
@@ -151,6 +176,7 @@ class DocumentIn(BaseModel):
     """A document with the corpus.jsonl fields; other fields are kept as metadata. Its tenant is the key's."""
 
     model_config = ConfigDict(extra="allow")
+    _unicode = model_validator(mode="before")(unicode_text)
 
     id: str = Field(min_length=1, max_length=512)
     title: str = Field(min_length=1, max_length=1000)
@@ -188,7 +214,7 @@ class Turn(Strict):
     text: str = Field(max_length=20_000)
 
 
-class FeedbackIn(Strict):
+class FeedbackIn(Request):
     kind: FeedbackKind
     message: str | None = Field(None, max_length=4000)
     contact: str | None = Field(None, max_length=320, description="How support may reach the person.")

@@ -105,7 +105,7 @@ class Service:
         self.store.close()
 
 
-def _warm(engine: Engine) -> None:
+def warm(engine: Engine) -> None:
     """One small decision, so the first caller does not wait for lazy loads and first-call compilation."""
     passage = Passage("warm#0", "warm", "An API key keeps working for 24 hours after it is rotated.", title="API keys")
     check("How long does an old API key keep working?", [passage], engine=engine, draft=None)
@@ -124,7 +124,7 @@ def start(settings: Settings, models: Engine | None = None) -> Service:
 
             torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
         engine = open_engine(settings)
-        _warm(with_store(engine, None, log_decisions=False))
+        warm(with_store(engine, None, log_decisions=False))
     else:
         store = open_store(settings.store, create=False)
         engine = with_store(models, store, log_decisions=True)
@@ -142,4 +142,4 @@ def start(settings: Settings, models: Engine | None = None) -> Service:
     )
 
 
-__all__ = ["Service", "positive", "start", "with_store"]
+__all__ = ["Service", "positive", "start", "warm", "with_store"]

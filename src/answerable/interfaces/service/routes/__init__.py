@@ -23,10 +23,10 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorOut, "description": _WHAT[code]} for code in codes}
 
 
-def _routers() -> list[Any]:
+def routers() -> list[Any]:
     from answerable.interfaces.service.routes import admin, ask, decisions, documents, health
 
     return [health.router, ask.router, documents.router, decisions.router, admin.router]
 
 
-__all__ = ["errors"]
+__all__ = ["errors", "routers"]

@@ -9,11 +9,11 @@ const conversation = []; // {role, text}, sent with a handoff so support sees wh
 
 // The reason in plain words, by the decision's first reason code (the one that drives its next step).
 const REASONS = {
-  no_evidence: "Nothing in the documentation you can read matches this question.",
+  no_evidence: "The documentation you can read has nothing on this.",
   source_not_allowed: "The only source for this is not approved for answers.",
   conflicting_evidence: "The documentation disagrees with itself on this.",
   evidence_stale: "The only source for this may be out of date.",
-  low_retrieval_confidence: "No page matched this question closely.",
+  low_retrieval_confidence: "None of the pages you can read is about this.",
   no_answer_bearing_evidence: "The pages on this topic do not answer this question.",
   required_claim_not_covered: "Part of the question is not answered by the documentation.",
   support_below_threshold: "The closest pages only weakly support an answer.",
@@ -79,7 +79,23 @@ class ApiError extends Error {
   }
 }
 
-async function api(path, body) {
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A full queue is answered 503 with Retry-After at once: wait that long and ask again, a few times.
+async function api(path, body, onWait) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await apiOnce(path, body);
+    } catch (error) {
+      const wait = Number(error.retryAfter);
+      if (!(error.code === "overloaded" && wait > 0 && wait <= 30 && attempt < 4)) throw error;
+      if (onWait) onWait(wait);
+      await sleep(wait * 1000);
+    }
+  }
+}
+
+async function apiOnce(path, body) {
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${key()}` },
@@ -93,11 +109,9 @@ async function api(path, body) {
   }
   if (!response.ok) {
     const error = (data && data.error) || { code: "error", message: `The service answered ${response.status}.` };
-    let message = error.message;
-    if (response.status === 503 && response.headers.get("Retry-After")) {
-      message += ` (try again in ${response.headers.get("Retry-After")} s)`;
-    }
-    throw new ApiError(response.status, error.code, message);
+    const failure = new ApiError(response.status, error.code, error.message);
+    failure.retryAfter = response.headers.get("Retry-After");
+    throw failure;
   }
   return data;
 }
@@ -240,7 +254,7 @@ async function ask(question) {
   button.disabled = true;
   button.textContent = "Asking…";
   try {
-    showDecision(await api("/v1/ask", body));
+    showDecision(await api("/v1/ask", body, (wait) => { button.textContent = `Busy, asking again in ${wait} s…`; }));
   } catch (error) {
     if (error.status === 401) {
       sessionStorage.removeItem(KEY);
