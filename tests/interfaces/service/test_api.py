@@ -148,8 +148,12 @@ def test_text_that_is_not_unicode_is_refused_as_input(
 
 
 def test_a_body_over_the_limit_is_413(client: Any, keys: Keys) -> None:
-    big = json.dumps({"question": "x" * 6_000_000})
+    big = json.dumps({"question": "x" * 6_000_000}).encode()
     r = client.post("/v1/ask", content=big, headers={**auth(keys.customer), "Content-Type": "application/json"})
+    assert_envelope(r, 413, "payload_too_large", "5,000,000 bytes")
+    # sent in chunks, without a Content-Length to refuse it by: cut off as it streams in
+    chunks = (big[i : i + 65536] for i in range(0, len(big), 65536))
+    r = client.post("/v1/ask", content=chunks, headers={**auth(keys.customer), "Content-Type": "application/json"})
     assert_envelope(r, 413, "payload_too_large", "5,000,000 bytes")
 
 

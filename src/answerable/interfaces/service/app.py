@@ -20,7 +20,6 @@ from answerable.core.settings import Settings
 from answerable.core.version import __version__
 from answerable.engine.engine import Engine
 from answerable.interfaces.service import errors
-from answerable.interfaces.service.errors import ApiError
 from answerable.interfaces.service.metrics import REJECTED, RequestMetrics
 from answerable.interfaces.service.routes import routers
 from answerable.interfaces.service.runner import Overloaded
@@ -30,7 +29,8 @@ STATIC = Path(__file__).parent / "static"
 
 
 class BodyLimit:
-    """Refuse a body over `limit` bytes (413) by its Content-Length at once, or as it streams in."""
+    """Refuse a body over `limit` bytes (413): by its Content-Length at once, or, sent in chunks without one,
+    as soon as it passes the limit (such a body is read here first, then handed on whole)."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -40,22 +40,33 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = ApiError(413, "payload_too_large", f"the body is over the limit of {self.limit:,} bytes")
+        too_large = errors.envelope(413, "payload_too_large", f"the body is over the limit of {self.limit:,} bytes")
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.limit:
-            await errors.envelope(413, too_large.code, too_large.message)(scope, receive, send)
+        if length is not None and length.isdigit():
+            if int(length) > self.limit:
+                await too_large(scope, receive, send)
+                return
+            await self.app(scope, receive, send)  # the server holds the body to its stated length
             return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
             if seen > self.limit:
-                raise too_large
-            return message
+                await too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: list[Message] = [{"type": "http.request", "body": b"".join(chunks), "more_body": False}]
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, send)
 
 
 def create_app(settings: Settings | None = None, *, models: Engine | None = None) -> FastAPI:

@@ -115,7 +115,7 @@ class DecisionOut(Strict):
     next_step: str | None
     suggestions: list[SuggestionOut]
     policy: PolicyOut
-    conflicts: list[ConflictOut]
+    conflicts: list[ConflictOut] = Field(default_factory=list)  # absent from decisions logged before it existed
 
 
 # --- ask and check ----------------------------------------------------------------------------------
