@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import click
@@ -47,7 +48,7 @@ def serve_command(
     """Serve the HTTP API (/v1/ask, /v1/check, /v1/documents, ...) and the chat page at /.
 
     The store must exist: `answerable keys create` (or `answerable ingest`) makes it. Every request needs an
-    API key from `answerable keys create`; the OpenAPI description is at /docs and /openapi.json.
+    API key from `answerable keys create`; the OpenAPI description is at /openapi.json.
     """
     resolved = settings(host=host, port=port, workers=workers, queue=queue, store=store_url, policy=policy_path)
     n_workers, n_port = _count(resolved, "workers"), _count(resolved, "port")
@@ -63,19 +64,25 @@ def serve_command(
         value = getattr(resolved, s.name)
         if value is not None:
             os.environ[s.env] = value
+    shared_metrics = None
     if n_workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="answerable-metrics-")
+        shared_metrics = tempfile.mkdtemp(prefix="answerable-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = shared_metrics
     click.echo(
         f"answerable: serving {redact_url(resolved.store)} at http://{resolved.host}:{n_port}/ "
         f"({n_workers} worker{'s' if n_workers > 1 else ''}); the models load before the first request",
         err=True,
     )
-    uvicorn.run(
-        "answerable.interfaces.service.app:app_from_env",
-        factory=True,
-        host=resolved.host,
-        port=n_port,
-        workers=n_workers,
-        log_level="info",
-        timeout_graceful_shutdown=30,
-    )
+    try:
+        uvicorn.run(
+            "answerable.interfaces.service.app:app_from_env",
+            factory=True,
+            host=resolved.host,
+            port=n_port,
+            workers=n_workers,
+            log_level="info",
+            timeout_graceful_shutdown=30,
+        )
+    finally:
+        if shared_metrics is not None:
+            shutil.rmtree(shared_metrics, ignore_errors=True)

@@ -87,6 +87,9 @@ def create_app(settings: Settings | None = None, *, models: Engine | None = None
         version=__version__,
         summary="Answers from documentation only when the allowed evidence authorizes it, else abstains with reasons.",
         lifespan=lifespan,
+        # FastAPI's /docs and /redoc load their script from a CDN; the service sends nothing elsewhere.
+        docs_url=None,
+        redoc_url=None,
     )
     errors.install(app)
 

@@ -89,7 +89,7 @@ def install(app: FastAPI) -> None:
         message = exc.detail if isinstance(exc.detail, str) else _CODES.get(exc.status_code, "error")
         code = _CODES.get(exc.status_code, "error")
         if exc.status_code == 404 and message == "Not Found":
-            message = "no such route; see /docs for the API"
+            message = "no such route; the API is described at /openapi.json"
         return envelope(exc.status_code, code, message, exc.headers)
 
     async def invalid(_: Request, exc: Exception) -> JSONResponse:
