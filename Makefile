@@ -74,10 +74,14 @@ typecheck: $(STAMP)
 chromium:
 	test -x /usr/bin/chromium || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 
-unit: $(STAMP) models chromium
-	$(BIN)/pytest
+# The edit-test loop: every test that needs no packaged model, database server, browser or training run,
+# on both cores (no model download or compile).
+unit: $(STAMP)
+	HYPOTHESIS_PROFILE=unit $(BIN)/pytest -n 2 -m "not models and not slow"
 
-test: lint typecheck unit
+# Everything CI checks: lint, types, and every test on both cores.
+test: lint typecheck $(STAMP) models chromium
+	$(BIN)/pytest -n 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -59,3 +59,65 @@ def evidence(
 ) -> Evidence:
     """Evidence as the engine records it: with its language signals (`answerable.signals.annotate`)."""
     return annotate(Evidence(question="q?", claims=claims, passages=passages, verdicts=verdicts, draft=drafted))
+
+
+# --- the fast tier -----------------------------------------------------------------------------------------
+# `make unit` runs the tests that need no packaged model and nothing slow (`-m "not models and not slow"`). A
+# test needs a model when its code, or the code of a fixture it uses, loads one or runs a command that does: it
+# is marked `models` here, so a new test is sorted without anyone remembering to mark it. The folders of the
+# model backends, the service and the adapters, the PostgreSQL store and the crash tests are `slow` whole.
+_SLOW_PATHS = ("tests/models/", "tests/interfaces/", "tests/store/test_postgres.py", "tests/ingest/test_durability.py")
+_LOADS_MODELS = (
+    "load_embedder(",
+    "load_reranker(",
+    "load_verifier(",
+    "load_confirmer(",
+    "OwnReranker",
+    "OwnVerifier",
+    "open_engine(",
+    "checker(",
+    "answerable.check(",
+    "CrossEncoder",
+    "compile_",
+    "build_index(",
+    "run_cases(",
+    "engine_on(",
+    "EnsembleReranker(",
+    "EnsembleVerifier(",
+    "minilm",
+    "train_model",
+    '"ask"',
+    '"eval"',
+    '"calibrate"',
+    '"search"',
+    '"ingest"',
+    '"score"',
+    '"gaps"',
+    '"serve"',
+)
+
+
+def _loads_models(item: pytest.Item) -> bool:
+    import inspect
+
+    funcs = [getattr(item, "function", None)]
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in info.name2fixturedefs.values() if info is not None else ():
+        funcs += [d.func for d in defs]
+    for func in funcs:
+        try:
+            source = inspect.getsource(func) if func is not None else ""
+        except (OSError, TypeError):
+            continue
+        if any(marker in source for marker in _LOADS_MODELS):
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.nodeid.replace("\\", "/")
+        if any(where.startswith(path) for path in _SLOW_PATHS):
+            item.add_marker(pytest.mark.slow)
+        if "models" not in item.keywords and _loads_models(item):
+            item.add_marker(pytest.mark.models)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from datetime import date, timedelta
 
@@ -29,7 +30,9 @@ from tests.conftest import NOW, passage
 R = ReasonCode
 PROFILE_NAMES = ("strict", "assist")
 settings.register_profile("gate", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("gate")
+# `make unit` (HYPOTHESIS_PROFILE=unit) tries fewer examples for a quick loop; `make test` all 300.
+settings.register_profile("unit", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("unit" if os.environ.get("HYPOTHESIS_PROFILE") == "unit" else "gate")
 
 
 def roomy(profile: Profile) -> Profile:
