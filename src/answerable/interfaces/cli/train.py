@@ -74,6 +74,13 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
         click.option(
             "--threads", default=1, type=click.IntRange(min=1), show_default=True, help="CPU threads for torch."
         ),
+        click.option(
+            "--docs",
+            "docs",
+            multiple=True,
+            type=click.Path(file_okay=False, exists=True, path_type=Path),
+            help="A documentation folder whose FAQ and settings pages add answerability pairs (repeatable).",
+        ),
         click.option("--no-eval", is_flag=True, help="Skip the held-out evaluation at the end."),
         click.option(
             "--calibrate-only", is_flag=True, help="Only refit OUT/calibration.json of a model trained into OUT."
@@ -98,7 +105,15 @@ def _run(
     torch.set_num_threads(threads)
     log = lambda m: click.echo(m, err=True)  # noqa: E731
     if calibrate_only:
-        metrics = recalibrate(task, Path(data), Path(out), seed=int(kw["seed"]), evaluate=not no_eval, log=log)  # type: ignore[call-overload]
+        metrics = recalibrate(
+            task,
+            Path(data),
+            Path(out),
+            seed=int(kw["seed"]),  # type: ignore[call-overload]
+            evaluate=not no_eval,
+            docs=tuple(kw.get("docs") or ()),  # type: ignore[arg-type]
+            log=log,
+        )
     else:
         metrics = train(task, Path(data), Path(out), evaluate=not no_eval, log=log, **kw)  # type: ignore[arg-type]
     if as_json:

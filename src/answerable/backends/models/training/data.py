@@ -17,7 +17,7 @@ import json
 import random
 import zipfile
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -311,8 +311,12 @@ def _balanced(pairs: Iterable[Pair], per_label: int, rng: random.Random) -> list
     return out
 
 
-def answerability_mix(root: Path, seed: int = 13, scale: float = 1.0) -> dict[Split, list[Pair]]:
-    """Train and calibration pairs for the answerability reranker (`scale` shrinks every source)."""
+def answerability_mix(
+    root: Path, seed: int = 13, scale: float = 1.0, docs: Sequence[Path] = ()
+) -> dict[Split, list[Pair]]:
+    """Train and calibration pairs for the answerability reranker (`scale` shrinks every source). `docs`:
+    documentation folders whose FAQ and settings pages add pairs read from their structure
+    (`training.docs`)."""
     rng = random.Random(seed)
     train_root = root / "train"
     squad = squad2_pairs(root)
@@ -333,6 +337,12 @@ def answerability_mix(root: Path, seed: int = 13, scale: float = 1.0) -> dict[Sp
         train += _balanced(trecqa_pairs(train_root), n(350), rng)
         train += _sample(tydi_pairs(train_root, limit=n(600)), n(1200), rng)
         calib += _balanced(trecqa_pairs(train_root, "dev.csv"), 150, rng)
+    if docs:
+        from answerable.backends.models.training.docs import docs_pairs
+
+        mined = docs_pairs(docs, seed=seed, entries=n(800))
+        train += mined[Split.TRAIN]
+        calib += mined[Split.CALIB]
     rng.shuffle(train)
     if scale < 1.0:  # a smoke run (CI) calibrates on a small balanced sample too
         calib = _balanced(calib, max(4, int(200 * scale)), rng)

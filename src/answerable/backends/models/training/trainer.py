@@ -11,7 +11,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,7 @@ def train(
     evaluate: bool = True,
     calibrate_after: bool = True,
     mix: dict[Split, list[Pair]] | None = None,
+    docs: Sequence[Path] = (),
     device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
@@ -77,8 +78,11 @@ def train(
     torch.manual_seed(seed)
     out.mkdir(parents=True, exist_ok=True)
     if mix is None:
-        build = answerability_mix if task == "answerability" else support_mix
-        mix = build(data_root, seed, scale)
+        mix = (
+            answerability_mix(data_root, seed, scale, docs)
+            if task == "answerability"
+            else support_mix(data_root, seed, scale)
+        )
     train_pairs, calib_pairs = mix[Split.TRAIN], mix[Split.CALIB]
     log(f"{task}: {len(train_pairs)} training pairs {label_counts(train_pairs)}")
     log(f"{task}: {len(calib_pairs)} calibration pairs {label_counts(calib_pairs)}")
@@ -92,7 +96,14 @@ def train(
         layers=layers,
         base=base,
         targets=get_base(base).lora_targets,
-        extra={"seed": seed, "scale": scale, "epochs": epochs, "batch_size": batch_size, "lr": lr},
+        extra={
+            "seed": seed,
+            "scale": scale,
+            "epochs": epochs,
+            "batch_size": batch_size,
+            "lr": lr,
+            "docs": [p.name for p in docs],
+        },
     )
     model, tok = build_peft_model(spec, seed)
     model.to(device)
@@ -233,10 +244,18 @@ def _calibrate(task: str, out: Path, calib_pairs: list[Pair]) -> tuple[cal.Calib
 
 
 def recalibrate(
-    task: str, data_root: Path, out: Path, *, seed: int = 13, evaluate: bool = True, log: Callable[[str], None] = print
+    task: str,
+    data_root: Path,
+    out: Path,
+    *,
+    seed: int = 13,
+    evaluate: bool = True,
+    docs: Sequence[Path] = (),
+    log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
-    """Refit the calibration of a model already trained into `out` (same split, same seed) and re-evaluate."""
-    mix = answerability_mix(data_root, seed) if task == "answerability" else support_mix(data_root, seed)
+    """Refit the calibration of a model already trained into `out` (same split, same seed, same `docs`) and
+    re-evaluate."""
+    mix = answerability_mix(data_root, seed, docs=docs) if task == "answerability" else support_mix(data_root, seed)
     calibration = calibrate(task, out, mix[Split.CALIB])
     log(f"{task}: refitted {out / 'calibration.json'} ({calibration.to_dict()})")
     metrics: dict[str, Any] = json.loads((out / "metrics.json").read_text()) if (out / "metrics.json").exists() else {}
