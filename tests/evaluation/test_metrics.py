@@ -9,6 +9,7 @@ from answerable.evaluation.metrics import (
     CaseResult,
     contains_gold,
     drift,
+    group_table,
     normalize_answer,
     operating_point,
     release_table,
@@ -70,6 +71,79 @@ def test_release_table_counts_each_side_of_the_boundary() -> None:
     assert m["n_abstained_as_expected"] == 2 and "abstained_with" not in m
     w = release_table(results, ("no_evidence", "evidence_stale"))["abstained_with"]
     assert w == {"codes": ["no_evidence", "evidence_stale"], "rate": 1 / 3, "n": 1}
+
+
+def test_first_reason_accuracy_reads_only_the_first_reason_named() -> None:
+    expected = ("no_answer_bearing_evidence", "support_below_threshold")
+    results = [
+        r("b1", "abstain", "abstain", reason_codes=("no_answer_bearing_evidence",), expected_reasons=expected),
+        r(
+            "b2",
+            "abstain",
+            "abstain",
+            reason_codes=("evidence_stale", "support_below_threshold"),
+            expected_reasons=expected,
+        ),
+        r("b3", "abstain", "abstain", reason_codes=("evidence_stale",), expected_reasons=expected),
+        r("b4", "abstain", "answer", answer="x", expected_reasons=expected),  # answered: in neither
+        r("b5", "abstain", "abstain", reason_codes=("no_evidence",)),  # no expected reasons: in neither
+    ]
+    m = release_table(results)
+    assert m["reason_code_accuracy"] == 2 / 3
+    assert m["first_reason_accuracy"] == 1 / 3
+    assert release_table([r("a", "answer", "answer")])["first_reason_accuracy"] is None
+
+
+def test_answers_with_raw_markup_are_counted_and_named_per_case() -> None:
+    results = [
+        r("a1", "answer", "answer", answer="Set **html_theme** in conf.py. [c#1]"),
+        r("a2", "answer", "answer", answer="Run:\n```bash\nmake html\n```"),
+        r("u1", None, "answer", answer="See :ref:`builders`."),  # unlabelled, but still an answer shown
+        r("b1", "abstain", "abstain"),
+    ]
+    m = release_table(results)
+    assert (m["answers_with_raw_markup"], m["n_answers"]) == (2, 3)
+    assert [c.to_dict()["raw_markup"] for c in results] == [["strong"], [], ["role"], []]
+
+
+def test_groups_by_split_category_and_both() -> None:
+    gold = ("30 days",)
+    results = [
+        r("a1", "answer", "answer", answer="30 days [r#0]", gold_answers=gold, split="dev", category="answerable"),
+        r("a2", "answer", "answer", answer="a year [r#0]", gold_answers=gold, split="dev", category="answerable"),
+        r("a3", "answer", "abstain", gold_answers=gold, split="untouched", category="answerable"),
+        r(
+            "b1",
+            "abstain",
+            "abstain",
+            reason_codes=("support_below_threshold", "no_answer_bearing_evidence"),
+            expected_reasons=("no_answer_bearing_evidence",),
+            split="dev",
+            category="unanswerable",
+        ),
+        r("b2", "abstain", "answer", answer="**x**", split="untouched", category="unanswerable"),
+        r("n1", "answer", "answer", answer="30 days"),  # no split nor category: counted in no group
+    ]
+    groups = group_table(results)
+    assert set(groups) == {"split", "category", "split/category"}
+    assert set(groups["split"]) == {"dev", "untouched"}
+    assert set(groups["split/category"]) == {
+        "dev/answerable",
+        "dev/unanswerable",
+        "untouched/answerable",
+        "untouched/unanswerable",
+    }
+    dev = groups["split"]["dev"]
+    assert (dev["n"], dev["answered_rate"], dev["answers_holding_gold_rate"]) == (3, 2 / 3, 1 / 2)
+    assert (dev["reason_code_accuracy"], dev["first_reason_accuracy"]) == (1.0, 0.0)
+    untouched = groups["split"]["untouched"]
+    assert untouched["unsupported_answer_rate"] == 1.0 and untouched["answers_holding_gold_rate"] is None
+    assert untouched["answers_with_raw_markup"] == 1
+    assert groups["category"]["answerable"]["correct_answer_rate"] == 1 / 3
+    assert group_table([r("x", "answer", "answer")]) == {}
+    # a case's split and category survive an --against round trip
+    back = CaseResult.from_dict(results[0].to_dict())
+    assert (back.split, back.category) == ("dev", "answerable")
 
 
 def test_risk_coverage_and_aurc() -> None:

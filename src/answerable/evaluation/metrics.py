@@ -6,10 +6,15 @@ Definitions (first seed article):
 - correct-answer rate: share of answer cases with gold strings whose answer contains one of them
   (SQuAD normalisation: lower case, no punctuation, no articles, single spaces);
 - reason-code accuracy: share of correctly abstained cases that name one of the expected reasons;
+- first-reason accuracy: share of those whose first reason code (the one a reader is shown first) is
+  one of the expected reasons;
 - citation validity: share of answered cases whose every cited id is in the request's context.
 Beside them: how often each reason code was named on the cases that abstained as expected, and, for
 codes a caller names, the share of cases labelled abstain that abstained naming one of them (a target
 such as "80% of missing-hop cases abstain with required_claim_not_covered or no_answer_bearing_evidence").
+Cases that carry a `split` or a `category` are also counted per group (`groups`): the release metrics
+of each group, its answered rate and the share of its answers that hold a gold string. Every answer is
+checked for raw markup (`markup.raw_markup`) and the answers holding any are counted.
 A risk-coverage curve orders cases by a confidence score; at each cut, coverage is the share
 answered and risk is the share of answered cases that should have abstained. AURC is the mean risk
 over all cuts (lower is better).
@@ -20,9 +25,11 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from answerable.evaluation.markup import raw_markup
 
 ANSWERED = ("answer", "partial")
 
@@ -42,6 +49,8 @@ class CaseResult:
     gold_answers: tuple[str, ...] = ()
     scores: Mapping[str, float] = field(default_factory=dict)
     read_as: str | None = None  # the question with its misspelt words read as the passages spell them
+    split: str | None = None
+    category: str | None = None
 
     @property
     def answered(self) -> bool:
@@ -64,6 +73,9 @@ class CaseResult:
             "gold_answers": list(self.gold_answers),
             "scores": dict(self.scores),
             "read_as": self.read_as,
+            "split": self.split,
+            "category": self.category,
+            "raw_markup": [str(kind) for kind in raw_markup(self.answer)],
         }
 
     @classmethod
@@ -80,6 +92,8 @@ class CaseResult:
             gold_answers=tuple(d.get("gold_answers", ())),
             scores=dict(d.get("scores", {})),
             read_as=d.get("read_as"),
+            split=d.get("split"),
+            category=d.get("category"),
         )
 
 
@@ -111,13 +125,15 @@ def _rate(hits: int, total: int) -> float | None:
 
 
 def release_table(results: Sequence[CaseResult], reasons: Sequence[str] = ()) -> dict[str, Any]:
-    """The five release metrics, with their counts. Unlabelled cases count in nothing."""
+    """The five release metrics, with their counts. Unlabelled cases count in nothing (but the raw-markup
+    count, which is about every answer given)."""
     labelled = [r for r in results if r.expected is not None]
     abstain = [r for r in labelled if not r.should_answer]
     answer = [r for r in labelled if r.should_answer]
     with_gold = [r for r in answer if r.gold_answers]
     abstained_ok = [r for r in abstain if not r.answered]
     answered = [r for r in labelled if r.answered]
+    explained = [r for r in abstained_ok if r.expected_reasons]
     return {
         "cases": len(results),
         "labelled": len(labelled),
@@ -125,8 +141,10 @@ def release_table(results: Sequence[CaseResult], reasons: Sequence[str] = ()) ->
         "supported_answer_rate": _rate(sum(r.answered for r in answer), len(answer)),
         "correct_answer_rate": _rate(sum(contains_gold(r.answer, r.gold_answers) for r in with_gold), len(with_gold)),
         "reason_code_accuracy": _rate(
-            sum(bool(set(r.reason_codes) & set(r.expected_reasons)) for r in abstained_ok if r.expected_reasons),
-            sum(1 for r in abstained_ok if r.expected_reasons),
+            sum(bool(set(r.reason_codes) & set(r.expected_reasons)) for r in explained), len(explained)
+        ),
+        "first_reason_accuracy": _rate(
+            sum(bool(r.reason_codes) and r.reason_codes[0] in r.expected_reasons for r in explained), len(explained)
         ),
         "citation_validity": _rate(
             sum(bool(r.cited_ids) and set(r.cited_ids) <= set(r.context_ids) for r in answered), len(answered)
@@ -136,8 +154,61 @@ def release_table(results: Sequence[CaseResult], reasons: Sequence[str] = ()) ->
         "n_with_gold": len(with_gold),
         "abstention_reasons": dict(Counter(code for r in abstained_ok for code in r.reason_codes).most_common()),
         "n_abstained_as_expected": len(abstained_ok),
+        "answers_with_raw_markup": sum(1 for r in results if r.answer and raw_markup(r.answer)),
+        "n_answers": sum(1 for r in results if r.answer),
         **({"abstained_with": _abstained_with(abstain, reasons)} if reasons else {}),
     }
+
+
+def group_table(results: Sequence[CaseResult]) -> dict[str, Any]:
+    """Per split, per category, and per split and category together (`dev/answerable`), for the cases that
+    carry them: counts, the answered rate, the share of answers to cases with gold strings that hold one,
+    and the release metrics (including first-reason accuracy) over the group's cases."""
+    out: dict[str, dict[str, Any]] = {}
+    keyed: dict[str, Callable[[CaseResult], str | None]] = {
+        "split": lambda r: r.split,
+        "category": lambda r: r.category,
+        "split/category": lambda r: f"{r.split}/{r.category}" if r.split and r.category else None,
+    }
+    for name, key in keyed.items():
+        groups: dict[str, list[CaseResult]] = {}
+        for r in results:
+            value = key(r)
+            if value is not None:
+                groups.setdefault(value, []).append(r)
+        if groups:
+            out[name] = {value: _group(members) for value, members in sorted(groups.items())}
+    return out
+
+
+def _group(members: Sequence[CaseResult]) -> dict[str, Any]:
+    table = release_table(members)
+    answered_with_gold = [r for r in members if r.answered and r.gold_answers]
+    return {
+        "n": len(members),
+        "answered_rate": _rate(sum(r.answered for r in members), len(members)),
+        "answers_holding_gold_rate": _rate(
+            sum(contains_gold(r.answer, r.gold_answers) for r in answered_with_gold), len(answered_with_gold)
+        ),
+        "n_answered_with_gold": len(answered_with_gold),
+        **{k: table[k] for k in _GROUP_METRICS},
+    }
+
+
+_GROUP_METRICS = (
+    "labelled",
+    "unsupported_answer_rate",
+    "supported_answer_rate",
+    "correct_answer_rate",
+    "reason_code_accuracy",
+    "first_reason_accuracy",
+    "citation_validity",
+    "n_abstain_expected",
+    "n_answer_expected",
+    "n_with_gold",
+    "n_abstained_as_expected",
+    "answers_with_raw_markup",
+)
 
 
 def _abstained_with(abstain: Sequence[CaseResult], reasons: Sequence[str]) -> dict[str, Any]:

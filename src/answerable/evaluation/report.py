@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from answerable.evaluation.metrics import CaseResult, Curve, operating_point, release_table, risk_coverage
+from answerable.evaluation.metrics import (
+    CaseResult,
+    Curve,
+    group_table,
+    operating_point,
+    release_table,
+    risk_coverage,
+)
 
 METHODS = ("gate", "rerank", "similarity")
 
@@ -34,7 +41,12 @@ def baselines(results: Sequence[CaseResult], metrics: dict[str, Any]) -> dict[st
 
 def build_report(results: Sequence[CaseResult], reasons: Sequence[str] = ()) -> dict[str, Any]:
     metrics = release_table(results, reasons)
-    return {"metrics": metrics, "baselines": baselines(results, metrics), "cases": [r.to_dict() for r in results]}
+    return {
+        "metrics": metrics,
+        "groups": group_table(results),
+        "baselines": baselines(results, metrics),
+        "cases": [r.to_dict() for r in results],
+    }
 
 
 def format_table(report: dict[str, Any]) -> str:
@@ -50,7 +62,9 @@ def format_table(report: dict[str, Any]) -> str:
         f"  supported-answer rate    {pct(m['supported_answer_rate'])}   (answered where an answer was expected)",
         f"  correct-answer rate      {pct(m['correct_answer_rate'])}   (gold string in answer; {m['n_with_gold']})",
         f"  reason-code accuracy     {pct(m['reason_code_accuracy'])}",
+        f"  first-reason accuracy    {pct(m['first_reason_accuracy'])}   (the first reason named is an expected one)",
         f"  citation validity        {pct(m['citation_validity'])}",
+        f"  raw markup in answers    {m['answers_with_raw_markup']:>6} of {m['n_answers']} answers",
     ]
     if m["abstention_reasons"]:
         named = ", ".join(f"{code} {n}" for code, n in m["abstention_reasons"].items())
@@ -61,6 +75,7 @@ def format_table(report: dict[str, Any]) -> str:
             f"  abstained with {' or '.join(w['codes'])}: {pct(w['rate']).strip()} "
             f"({w['n']} of {m['n_abstain_expected']} cases labelled abstain)"
         )
+    lines += _group_lines(report.get("groups", {}), pct)
     lines.append("risk-coverage (AURC, lower is better):")
     for method, b in report["baselines"].items():
         extra = ""
@@ -72,3 +87,20 @@ def format_table(report: dict[str, Any]) -> str:
             )
         lines.append(f"  {method:10} AURC {b['aurc']:.3f}{extra}")
     return "\n".join(lines)
+
+
+def _group_lines(groups: dict[str, Any], pct: Callable[[float | None], str]) -> list[str]:
+    """One row per split, per category and per split and category, for the cases that carry them."""
+    if not groups:
+        return []
+    lines = [
+        "by group: n, answered, answers holding gold, unsupported, supported, first-reason, reason-code, raw markup"
+    ]
+    for by, members in groups.items():
+        for value, g in members.items():
+            lines.append(
+                f"  {by + ' ' + value:42} {g['n']:4} {pct(g['answered_rate'])} {pct(g['answers_holding_gold_rate'])}"
+                f" {pct(g['unsupported_answer_rate'])} {pct(g['supported_answer_rate'])}"
+                f" {pct(g['first_reason_accuracy'])} {pct(g['reason_code_accuracy'])} {g['answers_with_raw_markup']:4}"
+            )
+    return lines

@@ -1,0 +1,69 @@
+"""Raw markup left in an answer's text: the source's syntax where a reader should see rendered text.
+
+An answer quotes documentation pages, and a page's markup must not reach the reader as characters: a
+fenced code block flattened into one line, backtick fences inside prose, a line opened by `#` heading
+markers, MkDocs admonition markers (`!!!`), a `---` rule or front-matter fence, reST roles
+(``:ref:`target` ``) and directives (`.. note::`), `**` emphasis markers and HTML tags. A fenced code
+block kept as a block (a line of three backticks with an optional language, its lines, a closing line of
+three backticks, after which the engine may put its citation markers) is how an answer shows code, so it
+is not raw markup, nor is anything inside it. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+__all__ = ["Markup", "raw_markup"]
+
+
+class Markup(StrEnum):
+    """The kinds of raw markup found, in the order they are checked."""
+
+    FENCE = "fence"  # ``` outside a fenced block: a block flattened into a line, or fences inside prose
+    HEADING = "heading"  # a line opened by heading markers, or ## markers inside a line
+    ADMONITION = "admonition"  # !!! (MkDocs)
+    RULE = "rule"  # --- (a rule or a front-matter fence)
+    ROLE = "role"  # :ref:`...` and other reST roles
+    DIRECTIVE = "directive"  # .. note:: and other reST directives
+    STRONG = "strong"  # ** emphasis markers
+    HTML = "html"  # an HTML tag
+
+
+# A fenced block kept as a block: an opening line of ``` and an optional info string, then a closing line,
+# which may carry the citation markers the engine puts after what it quotes ("``` [usage/roles#9]").
+_BLOCK = re.compile(r"^[ \t]*```[ \t]*[\w+#.-]*[ \t]*\n.*?^[ \t]*```(?:[ \t]*\[[^\[\]\s]+\])*[ \t]*$", re.M | re.S)
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_ROLE = re.compile(r":[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}(?:[ \t]|$)|(?:^|\s)#{2,6}[ \t]+\w", re.M)
+_DIRECTIVE = re.compile(r"(?:^|\s)\.\.[ \t]+[A-Za-z][\w:-]*::")
+_TAGS = (
+    "a|abbr|b|blockquote|body|br|caption|center|cite|code|col|colgroup|dd|del|details|div|dl|dt|em|figcaption|"
+    "figure|font|footer|h[1-6]|head|header|hr|html|i|iframe|img|ins|kbd|li|link|mark|meta|nav|ol|p|pre|q|s|"
+    "samp|script|section|small|span|strong|style|sub|summary|sup|table|tbody|td|tfoot|th|thead|title|tr|tt|u|"
+    "ul|var|wbr"
+)
+_HTML = re.compile(rf"</?(?:{_TAGS})(?:\s[^<>]*)?/?>|&(?:nbsp|amp|lt|gt|quot|#\d+);", re.I)
+
+
+def raw_markup(answer: str | None) -> tuple[Markup, ...]:
+    """The kinds of raw markup in `answer` (none for no answer), each once."""
+    if not answer:
+        return ()
+    prose = _BLOCK.sub("\n", answer)
+    found: list[Markup] = []
+    if "```" in prose:
+        found.append(Markup.FENCE)
+    roles = bool(_ROLE.search(prose))
+    words = _INLINE_CODE.sub(" ", prose.replace("```", " "))  # inline code may show any characters
+    checks = (
+        (Markup.HEADING, bool(_HEADING.search(words))),
+        (Markup.ADMONITION, "!!!" in words),
+        (Markup.RULE, "---" in words),
+        (Markup.ROLE, roles),
+        (Markup.DIRECTIVE, bool(_DIRECTIVE.search(words))),
+        (Markup.STRONG, "**" in words),
+        (Markup.HTML, bool(_HTML.search(words))),
+    )
+    found += [kind for kind, hit in checks if hit]
+    return tuple(found)

@@ -1,0 +1,55 @@
+"""Raw markup in an answer: the page's syntax where a reader should see text; a fenced block kept as a block
+is how an answer shows code and is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from answerable.evaluation.markup import Markup, raw_markup
+
+
+@pytest.mark.parametrize(
+    ("answer", "kinds"),
+    [
+        ("Run ```python import os; os.getcwd()``` in the shell. [p#1]", {Markup.FENCE}),
+        ("The block starts with ``` and ends with ```.", {Markup.FENCE}),
+        ("## Options\nThe default is 8080. [p#1]", {Markup.HEADING}),
+        ("# Install", {Markup.HEADING}),
+        ("See the section ## Options for the default.", {Markup.HEADING}),
+        ('!!! note "Careful" Keys expire after 90 days.', {Markup.ADMONITION}),
+        ("---\ntitle: Keys\n---\nKeys expire after 90 days.", {Markup.RULE}),
+        ("Use :ref:`the builders <builders>` to pick one.", {Markup.ROLE}),
+        ("Set :confval:`html_theme` in conf.py.", {Markup.ROLE}),
+        ("The :py:func:`os.getcwd` function.", {Markup.ROLE}),
+        (".. note:: Keys expire after 90 days.", {Markup.DIRECTIVE}),
+        ("Keys expire after **90 days**.", {Markup.STRONG}),
+        ("Keys expire after <strong>90 days</strong>.", {Markup.HTML}),
+        ('Set <a href="x.html">the option</a>.', {Markup.HTML}),
+        ("Use&nbsp;the default.", {Markup.HTML}),
+        ("**Note:** :ref:`x` <br>", {Markup.STRONG, Markup.ROLE, Markup.HTML}),
+    ],
+)
+def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
+    assert set(raw_markup(answer)) == kinds
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        None,
+        "",
+        "Keys expire after 90 days. [acme-keys#2]",
+        "Run this:\n```bash\nsphinx-build -M html docs build\n```",
+        # the engine's citation markers after a quoted block's closing fence
+        "An example:\n```\nSee :download:`this script <../example.py>`.\n``` [usage/roles#9]",
+        "Set it in conf.py:\n```python\nhtml_theme = 'alabaster'  # **not** markup inside a block\n```\nThen build.",
+        "Run `pg_dump dbname > dumpfile` to dump a database.",
+        "Use `**kwargs` or `--- separator` in inline code.",
+        "sphinx-build -M <builder> <sourcedir> <outputdir> [options]",
+        "Issue #42 is fixed; C# and F# are languages.",
+        "The value is 10 -- 20 ms.",
+        "The range is 1 - 100 and x < 5 > 3.",
+    ],
+)
+def test_text_and_code_kept_as_blocks_are_not_raw_markup(answer: str | None) -> None:
+    assert raw_markup(answer) == ()
