@@ -6,6 +6,7 @@ AnswerableError
 │   ├── DraftRequiredError  an authorized answer needs a draft before it can be decided
 │   └── MissingExtraError   an optional extra's package is not installed (names the pip command)
 ├── StoreError           the store failed: an error, never an abstention
+├── FetchError           documents to evaluate on could not be fetched (names the command that would fix it)
 └── ModelError           a model backend failed: an error, never an abstention
     └── UnknownModelError  a model spec names no backend (also an InputError)
 """
@@ -45,6 +46,11 @@ class MissingExtraError(InputError, ImportError):
 
 class StoreError(AnswerableError):
     """The store failed. Reported as an error (exit code != 0, HTTP 5xx), never as an abstention."""
+
+
+class FetchError(AnswerableError):
+    """Documents an evaluation names (a Debian package) could not be fetched; says why and, where one
+    would help, which command to run."""
 
 
 class ModelError(AnswerableError):

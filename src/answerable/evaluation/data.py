@@ -1,22 +1,27 @@
 """Evaluation folders in the format of shared/data/README.md: corpus.jsonl, cases.jsonl, claims.jsonl.
 
 A folder may instead hold its documents under `docs/` (any format `ingest` reads) and its cases in
-`questions.jsonl`, as `examples/` does. A malformed case line is reported (file, line and problem) and
-skipped, like a malformed document at ingest, so one bad line does not stop an evaluation; the report
-says how many were skipped, so no metric is silently computed over fewer cases.
+`questions.jsonl`, as `examples/` does, or name them in a `source.toml`: pages of a Debian package,
+fetched into the cache by `fetch_corpus` before an index is built (`evaluation.debian`). A case may carry
+a `split` (such as `dev` or `untouched`) and a `category`; the report groups cases by each.
+
+A malformed case line is reported (file, line and problem) and skipped, like a malformed document at
+ingest, so one bad line does not stop an evaluation; the report says how many were skipped, so no metric
+is silently computed over fewer cases.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from answerable.core.errors import InputError
 from answerable.core.types import DEFAULT_TENANT, MAX_QUESTION_CHARS
+from answerable.evaluation.debian import SOURCE_FILE, DebianSource, corpus_folder, read_source
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,8 @@ class Case:
     profile: str | None = None
     as_of: date | None = None
     source: str | None = None
+    split: str | None = None  # e.g. dev | untouched: the report groups cases by it
+    category: str | None = None  # e.g. answerable | on-topic-unanswerable: grouped too
     where: str = field(default="", compare=False)  # "file:line" it was read from, for messages
 
 
@@ -45,10 +52,14 @@ class Dataset:
     cases: tuple[Case, ...]
     claims: Path | None
     skipped: tuple[str, ...] = ()  # "file:line: problem" for each case line left out
+    source: DebianSource | None = None  # the package its corpus comes from (source.toml), if any
+    base_url: str | None = None  # where the corpus's pages are published, for their URLs
 
     def corpus_key(self, extra: str) -> str:
-        """A hash of every corpus byte and `extra` (the embedder and chunking), to reuse an index."""
+        """A hash of every corpus byte, its base URL and `extra` (the embedder and chunking), to reuse an index."""
         h = hashlib.sha256(extra.encode())
+        if self.base_url:  # the pages' URLs are in the index (a corpus without one keeps the key it had)
+            h.update(f"\0base_url={self.base_url}".encode())
         for path in self.corpus:
             files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
             for f in files:
@@ -89,6 +100,9 @@ def _case(raw: Any, where: str) -> Case:
     except ValueError:
         raise InputError(f"{where}: as_of: expected a date YYYY-MM-DD, got {as_of!r}") from None
     context = raw.get("context_doc_ids")
+    for key in ("split", "category"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise InputError(f"{where}: {key}: expected a string, got {raw[key]!r}")
     return Case(
         id=raw["id"],
         question=raw["question"],
@@ -102,6 +116,8 @@ def _case(raw: Any, where: str) -> Case:
         profile=raw.get("profile"),
         as_of=when,
         source=raw.get("source"),
+        split=raw.get("split"),
+        category=raw.get("category"),
         where=where,
     )
 
@@ -144,22 +160,46 @@ def without_unknown_profiles(dataset: Dataset, known: tuple[str, ...]) -> Datase
         f"{c.where or f'case {c.id!r}'}: profile: {c.profile!r} is not in the policy (known: {names})" for c in bad
     )
     kept = tuple(c for c in dataset.cases if c not in bad)
-    return Dataset(dataset.root, dataset.corpus, kept, dataset.claims, dataset.skipped + notes)
+    return replace(dataset, cases=kept, skipped=dataset.skipped + notes)
+
+
+def only_split(dataset: Dataset, split: str) -> Dataset:
+    """The cases of one split (`dev`); InputError when no case carries it, naming the splits there are."""
+    kept = tuple(c for c in dataset.cases if c.split == split)
+    if not kept:
+        there = sorted({c.split for c in dataset.cases if c.split is not None})
+        named = f"its splits: {', '.join(there)}" if there else "no case names a split"
+        raise InputError(f"{dataset.root}: no case in split {split!r} ({named})")
+    return replace(dataset, cases=kept)
+
+
+def fetch_corpus(dataset: Dataset, cache: Path) -> Dataset:
+    """The dataset with the pages its `source.toml` names as its corpus, fetched into `cache` if need be."""
+    if dataset.source is None:
+        return dataset
+    folder = corpus_folder(dataset.source, cache)
+    return replace(dataset, corpus=(folder,), base_url=dataset.source.base_url)
 
 
 def open_dataset(root: Path) -> Dataset:
-    """Find the corpus, cases and claims of an evaluation folder."""
+    """Find the corpus, cases and claims of an evaluation folder.
+
+    A folder with a `source.toml` has its source read and checked here, and no corpus until `fetch_corpus`.
+    """
     if not root.is_dir():
         raise InputError(f"{root}: not a folder")
     corpus = tuple(p for p in (root / "corpus.jsonl", root / "docs") if p.exists())
+    source = read_source(root / SOURCE_FILE) if (root / SOURCE_FILE).exists() else None
+    if source is not None and corpus:
+        raise InputError(f"{root}: both a {SOURCE_FILE} and a corpus: which one to answer from is not clear")
     cases_path = next((p for p in (root / "cases.jsonl", root / "questions.jsonl") if p.exists()), None)
     claims = root / "claims.jsonl"
     if cases_path is None and not claims.exists():
         raise InputError(f"{root}: no cases.jsonl, questions.jsonl or claims.jsonl")
-    if cases_path is not None and not corpus:
-        raise InputError(f"{root}: cases need a corpus.jsonl or a docs/ folder to answer from")
+    if cases_path is not None and not corpus and source is None:
+        raise InputError(f"{root}: cases need a corpus.jsonl, a docs/ folder or a {SOURCE_FILE} to answer from")
     cases, skipped = load_cases(cases_path) if cases_path else ((), ())
     if cases_path is not None and not cases and not claims.exists():
         first = f"; the first: {skipped[0]}" if skipped else ""
         raise InputError(f"{cases_path}: no valid case ({len(skipped)} skipped{first})")
-    return Dataset(root, corpus, cases, claims if claims.exists() else None, skipped)
+    return Dataset(root, corpus, cases, claims if claims.exists() else None, skipped, source)

@@ -18,6 +18,7 @@ from answerable.engine.indexing import ingest
 from answerable.evaluation.data import Case, Dataset
 from answerable.evaluation.metrics import CaseResult
 from answerable.ingest.chunking import ChunkConfig
+from answerable.ingest.metadata import Defaults
 from answerable.ingest.sections import PARSING
 
 DEFAULT_CACHE = Path(".answerable") / "eval"
@@ -35,6 +36,8 @@ def build_index(
     for the index. Corpus documents ingest could not use are passed to `warn` (on every run, from a
     list kept beside the index): the cases that need them would otherwise just look unanswerable.
     """
+    if not dataset.corpus:
+        raise InputError(f"{dataset.root}: no corpus to index (a source.toml's pages are fetched by fetch_corpus)")
     key = dataset.corpus_key(f"{embedder.name}:{embedder.dim}:{ChunkConfig()}:parsing-{PARSING}")
     path = cache_dir / f"{dataset.root.name}-{key}.db"
     skipped_file = path.with_suffix(".skipped.json")
@@ -44,7 +47,7 @@ def build_index(
             leftover.unlink()
         store = SQLiteStore(building)
         try:
-            report = ingest(dataset.corpus, store, embedder)
+            report = ingest(dataset.corpus, store, embedder, defaults=Defaults(base_url=dataset.base_url))
         finally:
             store.close()
         skipped_file.write_text(json.dumps([[s.source, s.reason] for s in report.skipped]), encoding="utf-8")
@@ -129,6 +132,8 @@ def case_result(case: Case, result: Result) -> CaseResult:
         gold_answers=case.answers,
         scores=case_scores(record, decision) if record else {},
         read_as=record.get("read_as"),
+        split=case.split,
+        category=case.category,
     )
 
 

@@ -16,7 +16,7 @@ from answerable.core.policy import load_policy
 from answerable.core.reasons import ReasonCode
 from answerable.engine.engine import Engine
 from answerable.evaluation.claims import evaluate_claims
-from answerable.evaluation.data import open_dataset, without_unknown_profiles
+from answerable.evaluation.data import fetch_corpus, only_split, open_dataset, without_unknown_profiles
 from answerable.evaluation.heldout import held_out_cases, held_out_claim
 from answerable.evaluation.metamorphic import run_metamorphic
 from answerable.evaluation.metrics import CaseResult, drift
@@ -43,6 +43,7 @@ def _reason_codes(value: str) -> tuple[str, ...]:
     "--limit", type=click.IntRange(min=1), default=None, help="Run at most N cases (every k-th, deterministic)."
 )
 @click.option("--held-out", is_flag=True, help="Only cases and claims the shipped models never trained on.")
+@click.option("--split", default=None, metavar="NAME", help="Only the cases whose split is NAME (e.g. dev).")
 @click.option(
     "--json",
     "json_out",
@@ -101,6 +102,7 @@ def eval_command(
     profile: str,
     limit: int | None,
     held_out: bool,
+    split: str | None,
     json_out: Path | None,
     png_out: Path | None,
     against: Path | None,
@@ -129,6 +131,8 @@ def eval_command(
     lines: list[str] = []
     out = lines.append
     dataset = without_unknown_profiles(open_dataset(folder), tuple(sorted(policy.profiles)))
+    if split is not None:
+        dataset = only_split(dataset, split)
     report_skipped(dataset.skipped, dataset.root)
     verifier = None  # the engine's, loaded only for cases: a claims folder is checked by CLAIM_VERIFIER
     report: dict[str, Any] = {
@@ -136,7 +140,14 @@ def eval_command(
         "profile": profile,
         "policy": policy.version,
         "skipped_cases": list(dataset.skipped),
+        **({"split": split} if split is not None else {}),
     }
+    if dataset.cases and dataset.source is not None:
+        source = dataset.source
+        dataset = fetch_corpus(dataset, conf.cache_dir())  # once per package version, into the cache
+        pages = "all pages" if source.pages is None else f"{len(source.pages)} pages"
+        click.echo(f"corpus: {pages} of {source.package} {source.version} ({dataset.corpus[0]})", err=True)
+        report["corpus"] = {"package": source.package, "version": source.version, "pages": pages}
     if dataset.cases:
         corpus_file = next((p for p in dataset.corpus if p.is_file()), None)
         cases = held_out_cases(dataset.cases, corpus_file) if held_out else list(dataset.cases)
