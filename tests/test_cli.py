@@ -331,7 +331,7 @@ def test_ingest_base_url_flags_are_checked(tmp_path: Path):
     ok = run("ingest", str(docs), "--base-url", "https://docs.example.com", "--store", url, "--embedder", "hash:64")
     assert ok.exit_code == 0, ok.output
     hits = json.loads(run("search", "rotate", "--store", url, "--embedder", "hash:64", "--json").output)
-    assert hits[0]["url"] == "https://docs.example.com/keys"
+    assert hits[0]["url"] == "https://docs.example.com/keys.html"  # the page as a docs site builds it
 
 
 def test_ask_explain_prints_the_log_record_then_the_decision(tmp_path: Path):
