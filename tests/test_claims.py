@@ -248,8 +248,8 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
         (
             "What profession does John Lanchester and Alan Dean Foster have in common?",
             [
-                "What profession is John Lanchester associated with?",
-                "What profession is Alan Dean Foster associated with?",
+                "What profession does John Lanchester have?",
+                "What profession does Alan Dean Foster have?",
             ],
         ),
         (

@@ -496,14 +496,10 @@ def _split_part(part: str) -> list[str]:
     m = _IN_COMMON.match(body)
     items = [i for i in _LIST_SEPARATOR.split(m["items"]) if i.strip()] if m else []
     if m and 2 <= len(items) <= 4 and all(_is_name(i) for i in items):
-        # "What X do A and B have in common?": an answer must know what X each of them has. "What city is A
-        # associated with?" reads as a question about A ("What city does A have?" does not: the second
-        # answerability model gave Paul Clyne's page 0.18 for it and 0.55 for this).
-        if m["thing"].strip():
-            verb = "was" if m["aux"].lower() == "did" else "is"
-            return [f"{m['wh']} {m['thing'].strip()} {verb} {i} associated with{mark}" for i in items]
+        # "What X do A and B have in common?": an answer must know what X each of them has, asked of each.
         aux = {"do": "does", "Do": "Does"}.get(m["aux"], m["aux"])  # said of each one alone
-        return [f"{m['wh']} {aux} {i} have{mark}" for i in items]
+        thing = f" {m['thing'].strip()}" if m["thing"].strip() else ""
+        return [f"{m['wh']}{thing} {aux} {i} have{mark}" for i in items]
     m = _BOTH.match(body)
     if m and _is_name(m["a"]) and _is_name(m["b"]):
         return [_said_of(name, m["aux"], m["rest"], mark) for name in (m["a"], m["b"])]
