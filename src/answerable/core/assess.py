@@ -32,9 +32,8 @@ MENTION_FLOOR = 0.1
 
 # A source the first model scored clearly below the strongest (beyond the margin of a near tie) may still
 # lead an answer, when the second model is asked about it because it doubts the strongest (confirmation
-# under SECOND_LOOK_BELOW) and prefers it by CONFIRMATION_LEAD or more. Chosen on the questions of both
-# documentation sets, NoMIRACL, HotpotQA and 400 held-out SQuAD: of the 15 such sources the second model
-# preferred by 0.1, 13 had the strongest under 0.6, which asks about 40% of such sources.
+# under SECOND_LOOK_BELOW) and prefers it by CONFIRMATION_LEAD or more. Chosen so that the second model is
+# asked about the sources it would prefer, and few others (docs/research/gate.md).
 SECOND_LOOK_BELOW = 0.6
 CONFIRMATION_LEAD = 0.1
 
@@ -164,8 +163,8 @@ def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: 
     """A claim's strongest support that could count (`_candidates`): what the second model must confirm.
 
     It stays the strongest when the second model prefers a rival (`_preferred`): that choice decides which
-    source an answer quotes, not whether the claim counts. Letting the preferred source's confirmation
-    stand in answered 1 more unanswerable question of held-out SQuAD's 193 and 2 of NoMIRACL's.
+    source an answer quotes, not whether the claim counts: letting the preferred source's confirmation
+    stand in answered unanswerable questions and no answerable one (docs/research/gate.md).
     """
     return next(iter(_candidates(evidence, claim_id, profile, now)), None)
 

@@ -186,7 +186,7 @@ def veto_source_policy(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCod
 
 
 def veto_ambiguity(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
-    """Nearly tied top sources AND borderline support: the best source is unclear (second seed)."""
+    """Nearly tied top sources AND borderline support: the best source is unclear."""
     if a.margin is None or a.margin >= p.min_margin:
         return set()
     borderline = any(_covered(c, a, p) and c.best_support < p.min_support + p.borderline_band for c in a.claims)

@@ -28,7 +28,8 @@ class Precedence(StrEnum):
     OWNER_RANK = "owner_rank"
 
 
-# Reasons that may never be softened into a partial answer: the issue and the second seed are explicit.
+# Reasons that may never be softened into a partial answer: a conflict, a disallowed source, a question no
+# evidence answers and a draft that failed its checks reach the asker only as an abstention.
 NEVER_PARTIAL = frozenset(
     {
         ReasonCode.CONFLICTING_EVIDENCE,

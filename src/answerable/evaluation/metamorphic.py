@@ -1,4 +1,4 @@
-"""Metamorphic checks from the first seed, generated from any dataset with gold documents.
+"""Metamorphic checks, generated from any dataset with gold documents.
 
 For answer cases with `gold_doc_ids` that the engine answers. The decisive documents are the gold ones
 and those the answer cites; when another document states the same fact, what the new answer cites is

@@ -1,6 +1,6 @@
 """Release-table metrics, risk-coverage curves and operating points. Pure: results in, numbers out.
 
-Definitions (first seed article):
+Definitions:
 - unsupported-answer rate: share of cases labelled abstain that were answered (answer or partial);
 - supported-answer rate: share of cases labelled answer (or partial) that were answered;
 - correct-answer rate: share of answer cases with gold strings whose answer contains one of them
@@ -11,7 +11,7 @@ Definitions (first seed article):
 - citation validity: share of answered cases whose every cited id is in the request's context.
 Beside them: how often each reason code was named on the cases that abstained as expected, and, for
 codes a caller names, the share of cases labelled abstain that abstained naming one of them (a target
-such as "80% of missing-hop cases abstain with required_claim_not_covered or no_answer_bearing_evidence").
+such as "missing-hop cases abstain with required_claim_not_covered or no_answer_bearing_evidence").
 Cases that carry a `split` or a `category` are also counted per group (`groups`): the release metrics
 of each group, its answered rate and the share of its answers that hold a gold string. Every answer is
 checked for raw markup (`markup.raw_markup`) and the answers holding any are counted.

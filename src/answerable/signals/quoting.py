@@ -34,8 +34,9 @@ Scorer = Callable[[str, Sequence[str]], list[float]]
 # Log-odds added to a sentence's score per point of `kinds.fit`; chosen on the development sets by
 # `bench/sentences.py --kind-weights`.
 KIND_WEIGHT = 2.0
-# How many of the first ranker's sentences the second re-ranks: P@1 on the development sets of
-# `bench/sentences.py` is within 0.003 of re-ranking all, at a fraction of the second model's time.
+# How many of the first ranker's sentences the second re-ranks: on the development sets of
+# `bench/sentences.py` as good as re-ranking all, at a fraction of the second model's time
+# (docs/research/models.md).
 RESCORE_TOP = 4
 
 
@@ -72,7 +73,7 @@ def pick(
     Neither changes whether an answer is given. When the claim asks for a kind the gate checks
     (`kinds.asked`) and the ranker's best sentence states none, that sentence is returned and the gate
     withholds the answer: reaching down the list for a sentence that has one answered unanswerable
-    questions on every measured set (NoMIRACL held-out 31% -> 43% unsupported). A sentence with the finer
+    questions on every measured set (docs/research/quality.md). A sentence with the finer
     form of the kind asked (`kinds.fit` 2: a count of the very thing asked, "A chart shows up to 12
     periods." for "How many periods does a retention chart show?" below "Each row is a cohort and each
     column a period ..."; a span for "how long", "free for 14 days" for "How long does the free trial
@@ -199,7 +200,7 @@ def tables_asked(claim: str, text: str) -> str:
 def as_judged(passage: Passage, claim: str) -> str:
     """What the models read of `passage`'s text to judge whether it answers `claim`: without its pointers,
     its tables cut to the rows the claim names. The second model reads it so (under its heading it
-    confirmed worse, docs/quality.md)."""
+    confirmed worse, docs/research/quality.md)."""
     return tables_asked(claim, without_pointers(passage.text))
 
 

@@ -1,7 +1,7 @@
 """An LLM judge over an OpenAI-compatible chat endpoint (`OPENAI_BASE_URL`, `OPENAI_API_KEY`).
 
-The verifier uses the claim-by-claim fact-check prompt of the seed article "docs chatbot citations
-refusal", extended to three labels; the reranker asks whether a passage answers the question. The
+The verifier uses a claim-by-claim JSON fact-check prompt with three labels (supported, refuted,
+insufficient); the reranker asks whether a passage answers the question. The
 judge's stated confidence is the probability; no calibration is fitted unless a file is given.
 Transport, HTTP and parsing failures are ModelError, never an insufficient verdict.
 """
@@ -474,7 +474,7 @@ class LLMVerifier(Verifier):
                 if not isinstance(item, dict):
                     continue
                 label = item.get("label")
-                if label is None and isinstance(item.get("supported"), bool):  # the seed's two-way reply
+                if label is None and isinstance(item.get("supported"), bool):  # a two-way reply (supported: true/false)
                     label = "supported" if item["supported"] else "insufficient"
                 if label not in ("supported", "refuted", "insufficient"):
                     raise ModelError(f"{self.name}: unknown label {label!r}")

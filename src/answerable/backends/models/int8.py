@@ -2,14 +2,13 @@
 
 torch's dynamic quantization (`torch.ao.quantization.quantize_dynamic`, deprecated since torch 2.10)
 scales activations once per forward pass, over every token of every pair in the batch, padding
-included. Two consequences, both measured on the trained reranker (40 NoMIRACL queries, 400 pairs):
-its logits are far from the fp32 model's (mean absolute difference 0.41, up to 3.0; correlation 0.94),
-and a pair's score depends on the pairs scored beside it (up to 0.28 logits).
+included. Two consequences: its logits are far from the fp32 model's, and a pair's score depends on
+the pairs scored beside it, so an unrelated candidate can move a borderline decision.
 
 Here each token's activations get their own scale and each output channel of the weight its own, so a
 token's output depends on that token alone: scores no longer depend on batch companions, and they stay
-close to fp32 (mean absolute difference 0.07, at most 0.56; correlation 0.998) at about the speed of
-dynamic quantization (`torch._int_mm`, an int8 x int8 -> int32 matrix product, does the work).
+close to fp32 at about the speed of dynamic quantization (`torch._int_mm`, an int8 x int8 -> int32 matrix
+product, does the work). The measurements are in docs/research/models.md (Speed).
 """
 
 from __future__ import annotations

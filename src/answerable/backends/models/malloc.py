@@ -4,10 +4,9 @@ Every layer of a forward pass allocates activations of a few hundred KB to a few
 defaults, blocks that large are mapped fresh from the kernel and unmapped when freed, so each batch pays
 page faults on memory it just gave back; for the int8 layers (int8.py), which make several passes over
 each activation, that costs more than the matrix products. Serving blocks up to 32 MB from the heap and
-trimming the heap only above 256 MB removes it: on this project's 2-core machine the trained reranker
-scored 141-153 pairs per second against 94-145 with the defaults, the verifier 118-130 against 69-110
-(bench/models.py --max-len 128, interleaved; docs/models.md, Speed). The price is that the process keeps
-up to 256 MB it freed instead of handing it back at once.
+trimming the heap only above 256 MB removes it, and the models score more pairs a second and more
+steadily (bench/models.py; docs/research/models.md, Speed). The price is that the process keeps up to
+256 MB it freed instead of handing it back at once.
 
 Applied once per process, by the `answerable` command (`ANSWERABLE_MALLOC=default` leaves it off); the
 library never applies it on its own. Nothing happens where the C library is not glibc.

@@ -18,9 +18,8 @@ from answerable.core.errors import ModelError
 
 # Words of passage kept around the query or claim: what fits `max_len` tokens next to a short query.
 _WINDOW_WORDS = {128: 90, 256: 190, 512: 400}
-# The answerability reranker reads a tighter window at 128 tokens. Chosen on the calibration split
-# (AUROC 0.699 at 64 words, 0.692 at 90, 0.688 at 48); held out, squad2-dev-a 0.711 against 0.692 and
-# nomiracl-en-a 0.538 against 0.543; and a pair is about a third fewer tokens, so it scores faster.
+# The answerability reranker reads a tighter window at 128 tokens: chosen on the calibration split
+# (docs/research/models.md), and a pair is about a third fewer tokens, so it scores faster.
 _ANSWERABILITY_WINDOW_WORDS = {128: 64}
 
 
@@ -60,7 +59,7 @@ class _Own:
         # candidates sorted by length and scored 8 at a time carry little padding (bench/models.py).
         self.batch_size = 8
         # For the same reason a pair's logits can be remembered: one decision scores the best passage's
-        # sentences for the conflict check and again for the answer (bench/ask.py: 20-30 ms a decision).
+        # sentences for the conflict check and again for the answer.
         self.memo_pairs = MEMO_PAIRS  # 0: remember nothing
         self._memo: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
         self._memo_lock = threading.Lock()

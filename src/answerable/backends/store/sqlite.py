@@ -51,8 +51,8 @@ def _one_blas_thread() -> Any:
     """Run numpy's BLAS on one thread for the block.
 
     OpenBLAS workers spin for a while after each call, and on a small machine they take the cores the
-    reranker's forward pass needs next: after a two-thread scan of 100k vectors, scoring 20 candidates
-    took 185 ms instead of 125 (bench/ask.py). One thread makes the scan 12 ms instead of 6.
+    reranker's forward pass needs next, and slow it by more than the second thread saves on the scan
+    (bench/ask.py).
     """
     return _blas().limit(limits=1, user_api="blas")
 
@@ -640,7 +640,7 @@ class SQLiteStore:
 
         The two lists are fused by rank on (rowid, chunk id) alone, so the 4k candidates of each list that
         fusion drops are never read or built as passages (the same result as `fuse` of `search_bm25` and
-        `search_vector`, in 14.5 ms against 21.9 a search at 100k chunks; docs/latency.md).
+        `search_vector`, in about two thirds of the time; docs/research/latency.md).
         """
         check_k(k)
         n = candidates(k)
