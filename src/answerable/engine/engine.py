@@ -71,11 +71,8 @@ from answerable.signals.values import asked_kinds, stated_values
 ANSWERS = 0.5
 # Two documents contradict only when the support model is this sure of it (the best sentence of one,
 # refuted by the other). Independent of the profile's min_support: a weak answer threshold must not turn
-# every paraphrase into a conflict. 0.6 is the lowest value that costs no supported answer on the
-# calibration data (SQuAD 2.0 dev-a's share, 583 questions, and NoMIRACL's, 23; the example questions);
-# 0.55 turned two answered example questions into conflicts. At 0.8 the check never fired on real data:
-# on held-out climate-fever, a supporting sentence against a refuting one reached 0.8 in 0 of 86 pairs
-# (0.6: 5 of 86), against an agreeing or unrelated one in 0 of 1,778 (0.6: 16).
+# every paraphrase into a conflict. The value is the lowest that costs no supported answer on the
+# calibration data; a higher one never fires on real refutations (docs/research/gate.md).
 CONTRADICTS = 0.6
 
 
