@@ -25,7 +25,7 @@ HELD_OUT_FLOORS = {
     "points-elsewhere": 18,
     "refers-back": 20,
     "spelling": 24,
-    "injection": 12,
+    "injection": 32,
     "stated-value": 24,
 }
 

@@ -10,9 +10,8 @@ import pytest
 
 from answerable.backends.store.base import Filter
 from answerable.backends.store.postgres import PostgresStore, _vector
+from answerable.backends.store.testing import EMB, AccountsContract, LogContract, StoreContract, doc, put, vec
 from answerable.core.errors import StoreError
-from tests.store.accounts_contract import AccountsContract
-from tests.store.contract import EMB, LogContract, StoreContract, doc, put, vec
 
 psycopg = pytest.importorskip("psycopg")
 _counter = itertools.count()

@@ -7,9 +7,8 @@ import pytest
 
 from answerable.backends.registry import open_store
 from answerable.backends.store.sqlite import SQLiteStore
+from answerable.backends.store.testing import AccountsContract, LogContract, StoreContract
 from answerable.core.errors import InputError, StoreError
-from tests.store.accounts_contract import AccountsContract
-from tests.store.contract import LogContract, StoreContract
 
 
 class TestSQLiteStore(StoreContract, LogContract, AccountsContract):
@@ -56,7 +55,7 @@ def test_wal_mode_and_migrations_are_recorded(tmp_path: Path) -> None:
 def test_a_store_written_before_chunk_lengths_were_kept_gains_them_when_opened(tmp_path: Path) -> None:
     """m004: lengths are filled from the full-text index, so a principal's BM25 scores are the same."""
     from answerable.backends.store.base import Filter
-    from tests.store.contract import EMB, doc, put
+    from answerable.backends.store.testing import EMB, doc, put
 
     s = SQLiteStore(tmp_path / "i.db")
     s.check_embedder(EMB.name, EMB.dim)

@@ -33,7 +33,7 @@ from answerable.backends.registry import (
     load_verifier,
     open_store,
 )
-from answerable.backends.store.base import Filter, Store
+from answerable.backends.store.base import DecisionLog, Filter, Index, Retriever
 from answerable.core.assess import assess, confirmed, second_look, to_confirm
 from answerable.core.codec import to_jsonable
 from answerable.core.errors import InputError
@@ -115,7 +115,7 @@ class Engine:
 
     def __init__(
         self,
-        store: Store | None,
+        store: Retriever | None,
         embedder: Embedder,
         reranker: Reranker,
         verifier: Verifier,
@@ -297,7 +297,7 @@ class Engine:
 
         Found by content hash: the vector is a function of text the principal may already read.
         """
-        if self.store is None or self.reranker.cosine_embedder != self.embedder.name:
+        if not isinstance(self.store, Index) or self.reranker.cosine_embedder != self.embedder.name:
             return None  # no index to read them from, or a reranker that reads no cosine
         keys = {h.id: content_hash(h.title, h.heading_path, h.text) for h in hits}
         found = self.store.vectors_for_hashes(sorted(set(keys.values())))
@@ -465,7 +465,7 @@ class Engine:
             "decomposer": self.decomposer.name,
             "confirmer": self.confirmer.name if run.profile.min_confirmation > 0 else None,
         }
-        if self.log and self.store is not None:
+        if self.log and isinstance(self.store, DecisionLog):
             self.store.append_log(decision.decision_id, datetime.now(UTC).isoformat(timespec="seconds"), record)
         return Result(decision, evidence, record)
 

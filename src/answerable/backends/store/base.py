@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 from urllib.parse import quote
 
 import numpy as np
@@ -63,49 +63,30 @@ class StoreStats:
         )
 
 
-class Store(Protocol):
-    """What every backend implements; `tests/store/contract.py` holds them all to one behaviour."""
+@runtime_checkable
+class Retriever(Protocol):
+    """What the engine searches: the one method a retrieval backend of your own must implement.
 
-    url: str  # as it may be shown: never with a password (`answerable.backends.store.url.redact_url`)
-
-    def upsert(
-        self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
-    ) -> None:
-        """Replace the document and all its chunks in one transaction: all of it lands, or none."""
-
-    def delete(self, tenant: str, document_id: str) -> bool:
-        """Remove a document and its chunks; False if it was not there."""
-
-    def document_hash(self, tenant: str, document_id: str) -> str | None:
-        """The stored hash of a document's content and metadata, to skip unchanged documents."""
-
-    def document_ids(self, tenant: str) -> list[str]:
-        """The ids of a tenant's documents, sorted (what `ingest --prune` compares a run against)."""
-
-    def tenants_of(self, document_id: str) -> list[str]:
-        """The tenants holding a document with this id, sorted (an operator's view, for ingest's notes)."""
-
-    def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
-        """Stored vectors by chunk content hash, so unchanged chunks are never embedded again."""
-
-    def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
-        """Passages by chunk id, in the order asked, leaving out any the filter hides."""
-
-    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]: ...
-
-    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]: ...
+    `search_hybrid` returns the passages the principal of `flt` may read, best first; access control is
+    applied inside the search (a filtered-out document is never read, ranked or counted).
+    """
 
     def search_hybrid(self, query: str, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]:
-        """Reciprocal rank fusion of the BM25 and vector lists, each filtered inside its query."""
+        """Passages for `query` (and its embedding `vector`) that `flt` lets its principal read, best first."""
+        ...
 
-    def check_embedder(self, name: str, dim: int) -> None:
-        """Record the embedder on first write; refuse a different one later (vectors would not compare)."""
+
+@runtime_checkable
+class DecisionLog(Protocol):
+    """The durable log of every decision, with everything that went into it."""
 
     def append_log(self, decision_id: str, at: str, record: dict[str, Any]) -> None:
         """Append one decision record to the durable decision log (same database as the index)."""
+        ...
 
     def read_log(self, last: int | None = None, since: str | None = None) -> list[dict[str, Any]]:
         """Decision records, oldest first: the `last` N, at or after `since` (ISO time), or all."""
+        ...
 
     def read_decision(self, decision_id: str) -> dict[str, Any] | None:
         """The latest logged record of a decision (the id `ask` prints), or None.
@@ -113,16 +94,69 @@ class Store(Protocol):
         Ids are content hashes (the same evidence under the same profile on the same day gives the same
         id), so a question asked twice has two records under one id; the latest is the one returned.
         """
+        ...
 
-    def accounts(self) -> Accounts:
-        """The service's API keys, feedback and tickets, in the same database (`backends.store.accounts`)."""
+
+@runtime_checkable
+class Index(Retriever, Protocol):
+    """An index of documents: writes, reads by id, the three searches, and its housekeeping."""
+
+    url: str  # as it may be shown: never with a password (`answerable.backends.store.url.redact_url`)
+
+    def upsert(
+        self, document: Document, chunks: Sequence[Chunk], vectors: npt.NDArray[np.float32], doc_hash: str
+    ) -> None:
+        """Replace the document and all its chunks in one transaction: all of it lands, or none."""
+        ...
+
+    def delete(self, tenant: str, document_id: str) -> bool:
+        """Remove a document and its chunks; False if it was not there."""
+        ...
+
+    def document_hash(self, tenant: str, document_id: str) -> str | None:
+        """The stored hash of a document's content and metadata, to skip unchanged documents."""
+        ...
+
+    def document_ids(self, tenant: str) -> list[str]:
+        """The ids of a tenant's documents, sorted (what `ingest --prune` compares a run against)."""
+        ...
+
+    def tenants_of(self, document_id: str) -> list[str]:
+        """The tenants holding a document with this id, sorted (an operator's view, for ingest's notes)."""
+        ...
+
+    def vectors_for_hashes(self, hashes: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Stored vectors by chunk content hash, so unchanged chunks are never embedded again."""
+        ...
+
+    def get(self, ids: Sequence[str], flt: Filter) -> list[Passage]:
+        """Passages by chunk id, in the order asked, leaving out any the filter hides."""
+        ...
+
+    def search_bm25(self, query: str, flt: Filter, k: int = 10) -> list[Passage]: ...
+
+    def search_vector(self, vector: npt.NDArray[np.float32], flt: Filter, k: int = 10) -> list[Passage]: ...
+
+    def check_embedder(self, name: str, dim: int) -> None:
+        """Record the embedder on first write; refuse a different one later (vectors would not compare)."""
+        ...
 
     def stats(self) -> StoreStats: ...
 
     def integrity_check(self) -> list[str]:
         """Problems found in the stored data; empty when sound."""
+        ...
 
     def close(self) -> None: ...
+
+
+class Store(Index, DecisionLog, Protocol):
+    """An index with its decision log and the service's accounts in one database: what the built-in SQLite
+    and PostgreSQL backends are. `answerable.backends.store.testing` holds every backend to one behaviour."""
+
+    def accounts(self) -> Accounts:
+        """The service's API keys, feedback and tickets, in the same database (`backends.store.accounts`)."""
+        ...
 
 
 def section_url(url: str | None, anchor: str | None) -> str | None:

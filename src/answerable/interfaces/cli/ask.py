@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from answerable.backends.store.base import Index
 from answerable.core.errors import InputError
 from answerable.core.types import Principal
 from answerable.engine.engine import open_engine
@@ -113,7 +114,7 @@ def ask_command(
             doc_ids=sorted(flt.doc_ids) if flt.doc_ids is not None else None,
         )
     finally:
-        if engine.store is not None:
+        if isinstance(engine.store, Index):
             engine.store.close()
     if as_json:
         echo_json(result.to_dict())

@@ -14,7 +14,7 @@ from typing import Any
 
 from answerable.backends.registry import open_store
 from answerable.backends.store.accounts import Accounts
-from answerable.backends.store.base import Store
+from answerable.backends.store.base import Index, Store
 from answerable.core.errors import InputError
 from answerable.core.policy import load_policy
 from answerable.core.settings import BY_NAME, Settings
@@ -69,8 +69,8 @@ class Service:
 
     @property
     def store(self) -> Store:
-        assert self.engine.store is not None
-        return self.engine.store
+        assert isinstance(self.engine.store, Index), "the service's engine reads an index"
+        return self.engine.store  # type: ignore[return-value]  # the store the service opened (open_store)
 
     @property
     def accounts(self) -> Accounts:

@@ -11,49 +11,21 @@ pair shares an article, query or claim with a pair that trained or calibrated th
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import random
 import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
-from enum import StrEnum
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from answerable.backends.models.text import SET_SENTENCES, best_window, closest_sentences, overlap, sentences
+from answerable.backends.models.training.pairs import Pair, Split, split_of
 from answerable.text.words import content_tokens
 
 SUPPORT_LABELS = ("supported", "refuted", "insufficient")
-
-
-class Split(StrEnum):
-    TRAIN = "train"
-    CALIB = "calib"
-    EVAL = "eval"
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One labelled (query or claim, passage) pair. `label` is 0/1 (answerability) or a SUPPORT_LABELS index."""
-
-    a: str
-    b: str
-    label: int
-    group: str
-    source: str
-
-
-def split_of(key: str) -> Split:
-    """The split a key (article title, query id, claim id) belongs to: a stable hash, never the row."""
-    bucket = int(hashlib.sha1(key.encode()).hexdigest(), 16) % 10
-    if bucket <= 3:
-        return Split.TRAIN
-    if bucket == 4:
-        return Split.CALIB
-    return Split.EVAL
 
 
 def _jsonl(path: Path) -> Iterator[dict[str, Any]]:

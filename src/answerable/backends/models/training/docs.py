@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from answerable.backends.models.text import best_window
-from answerable.backends.models.training.data import Pair, Split
+from answerable.backends.models.training.pairs import Pair, Split
 from answerable.ingest.loaders import Loaded, find, load_file
 from answerable.ingest.metadata import Defaults
 from answerable.text.units import UnitKind, units

@@ -13,12 +13,13 @@ from dataclasses import replace
 from datetime import date
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from answerable.backends.models.embed import HashEmbedder
 from answerable.backends.store.base import Filter, Store, candidates, fuse
 from answerable.core.errors import InputError, StoreError
-from answerable.core.types import Chunk, Document, TrustTier, content_hash, embedding_text
+from answerable.core.types import Chunk, Document, Passage, TrustTier, content_hash, embedding_text
 
 EMB = HashEmbedder(64)
 
@@ -37,8 +38,9 @@ def put(store: Store, document: Document, chunks: list[Chunk], doc_hash: str = "
     store.upsert(document, chunks, vectors, doc_hash)
 
 
-def vec(text: str) -> np.ndarray:
-    return EMB.embed([text])[0]
+def vec(text: str) -> npt.NDArray[np.float32]:
+    vector: npt.NDArray[np.float32] = EMB.embed([text])[0]
+    return vector
 
 
 class StoreContract:
@@ -281,11 +283,12 @@ class StoreContract:
 
     def test_a_search_asks_for_at_least_one_passage(self, corpus: Store) -> None:
         v = vec("API keys")
-        for search in (
+        searches: tuple[Callable[[int], list[Passage]], ...] = (
             lambda k: corpus.search_bm25("keys", Filter(), k),
             lambda k: corpus.search_vector(v, Filter(), k),
             lambda k: corpus.search_hybrid("keys", v, Filter(), k),
-        ):
+        )
+        for search in searches:
             assert len(search(1)) == 1
             for k in (0, -3):  # SQL reads a negative LIMIT as none: never return everything
                 with pytest.raises(InputError, match="k: expected at least 1 passage"):
@@ -364,12 +367,13 @@ class StoreContract:
         try:
             deadline = time.monotonic() + 2.0
             while time.monotonic() < deadline:
-                for name, found in (
+                reads: tuple[tuple[str, Callable[[], list[Passage]]], ...] = (
                     ("hybrid", lambda: store.search_hybrid("refund days", q, Filter(), 2)),
                     ("bm25", lambda: store.search_bm25("refund days", Filter(), 2)),
                     ("vector", lambda: store.search_vector(q, Filter(), 2)),
                     ("get", lambda: store.get(["refunds#0", "refunds#1"], Filter())),
-                ):
+                )
+                for name, found in reads:
                     searches += 1
                     if len(found()) != 2:
                         empty[name] = empty.get(name, 0) + 1
