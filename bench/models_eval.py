@@ -1,4 +1,4 @@
-"""The evaluation table of docs/models.md: trained models against the lexical baseline and the untuned
+"""The evaluation table of docs/research/models.md: trained models against the lexical baseline and the untuned
 bi-encoder cosine, on held-out splits only (articles, queries and claims no model trained or calibrated on).
 
     .venv/bin/python bench/models_eval.py [--data ../shared/data] [--fit-baselines] [--specs ...] [--json OUT]
