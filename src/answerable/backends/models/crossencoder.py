@@ -59,9 +59,7 @@ def _load(name: str, num_labels: int | None = None) -> Any:
     try:
         from sentence_transformers import CrossEncoder
     except ImportError as exc:
-        raise ModelError(
-            "cross-encoder backends need sentence-transformers: pip install sentence-transformers"
-        ) from exc
+        raise ModelError("cross-encoder backends need sentence-transformers: pip install 'answerable[models]'") from exc
     try:
         kw: dict[str, Any] = {"device": "cpu", "local_files_only": True}
         if num_labels is not None:

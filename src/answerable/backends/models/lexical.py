@@ -63,7 +63,7 @@ class _Scorer:
                 from sentence_transformers import SentenceTransformer
             except ImportError as exc:
                 raise ModelError(
-                    "the cosine baseline needs sentence-transformers: pip install sentence-transformers"
+                    "the cosine baseline needs sentence-transformers: pip install 'answerable[models]'"
                 ) from exc
             try:
                 self._encoder = SentenceTransformer(base_path(), device="cpu", local_files_only=True)

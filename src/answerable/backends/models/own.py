@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from answerable.backends.models.bases import BASES, DEFAULT_BASE, base_path
-from answerable.core.errors import ModelError
+from answerable.core.errors import MissingExtraError, ModelError
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-INSTALL_HINT = "the model backends need torch, transformers and peft: pip install 'answerable' (they are dependencies)"
+INSTALL_HINT = "the model backends need torch, transformers and peft: pip install 'answerable[models]'"
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def _imports() -> tuple[Any, Any, Any]:
         import torch
         import transformers
     except ImportError as exc:
-        raise ModelError(INSTALL_HINT) from exc
+        raise MissingExtraError(INSTALL_HINT) from exc
     return torch, transformers, peft
 
 
