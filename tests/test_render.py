@@ -115,3 +115,29 @@ def test_a_quoted_table_prints_a_row_a_line_and_prose_stays_one_paragraph() -> N
     lines = render_decision(replace(decision, answer=table)).splitlines()
     assert lines[1:4] == ["Codes:", "  | Code | Meaning |", "  | E309 | The storage quota is full | [1]"]
     assert lines[4] == "Sources:   [9] forged" and lines.count("Sources:") == 1
+
+
+def test_a_quoted_code_block_and_list_keep_their_lines() -> None:
+    _, decision = _hostile_decision()
+    pid = decision.citations[0].passage_id
+    answer = f"Add it to conf.py:\n```python\nextensions = ['sphinx.ext.todo']\n```\n- then rebuild [{pid}]"
+    lines = render_decision(replace(decision, answer=answer)).splitlines()
+    assert lines[1:6] == [
+        "Add it to conf.py:",
+        "  ```python",
+        "  extensions = ['sphinx.ext.todo']",
+        "  ```",
+        "  - then rebuild [1]",
+    ]
+
+
+def test_a_citation_quotes_the_units_the_answer_quotes_word_for_word(policy) -> None:  # type: ignore[no-untyped-def]
+    from answerable import Claim, Draft, DraftSentence, Label, decide
+    from tests.conftest import NOW, evidence, passage, verdict
+
+    code = "Enable it in `conf.py`:\n```python\nextensions = ['sphinx.ext.todo']\n```"
+    p = passage("ext#1", 0.95, text="The todo extension collects notes.\n" + code)
+    ev = evidence((p,), (verdict("c1", p.id, Label.SUPPORTED, 0.95),), (Claim("c1", "How do I enable todo?"),))
+    ev = replace(ev, draft=Draft((DraftSentence(code, (p.id,), 1.0, claim_ids=("c1",)),)))
+    (citation,) = decide(ev, policy.profile("strict"), NOW).citations
+    assert citation.quote == code  # the code block as a block, not the passage's opening flattened

@@ -25,6 +25,7 @@ from answerable.core.types import (
     ConflictNote,
     Decision,
     Draft,
+    DraftSentence,
     Evidence,
     Label,
     Passage,
@@ -365,7 +366,7 @@ def _build(
     if answering and evidence.draft is not None:
         answer = evidence.draft.text
         cited = dict.fromkeys(pid for s in evidence.draft.sentences for pid in s.passage_ids)
-        citations = tuple(_citation(by_id[pid]) for pid in cited)
+        citations = tuple(_citation(by_id[pid], evidence.draft.sentences) for pid in cited)
         supporting = tuple(
             dict.fromkeys(
                 pid
@@ -410,7 +411,15 @@ def _next_step(first: ReasonCode | None, keywords: bool) -> str | None:
     return KEYWORDS_NEXT_STEP if first in SEARCH_MISSES and keywords else first.next_step
 
 
-def _citation(passage: Passage) -> Citation:
+def _citation(passage: Passage, sentences: tuple[DraftSentence, ...] = ()) -> Citation:
+    """A cited passage with its quote: the units of it the answer quotes word for word (a code block and a
+    table keep their lines), else the passage's opening, cut to `QUOTE_CHARS`."""
+    verbatim = [s.text for s in sentences if passage.id in s.passage_ids and s.support == 1.0]
+    if verbatim:
+        quote = "\n".join(verbatim)
+        if len(quote) > QUOTE_CHARS:
+            quote = quote[: QUOTE_CHARS - 1].rstrip() + "…"
+        return Citation(passage.id, passage.url, passage.title, quote)
     text = " ".join(passage.text.split())
     quote = text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1].rsplit(" ", 1)[0] + "…"
     return Citation(passage.id, passage.url, passage.title, quote)

@@ -80,21 +80,35 @@ def render_decision(decision: Decision, read_as: str | None = None, why: Mapping
 
 def _paragraphs(answer: str) -> list[str]:
     """The answer's lines as printed: its prose as one paragraph, since a line break could forge a line
-    such as "Sources:", but each row of a quoted table on a line of its own, indented ("  | E309 | The
-    workspace storage quota is full |"), so that no row reads as a line of the rendering's own."""
+    such as "Sources:", but each line of a fenced code block, each row of a quoted table and each list item
+    on a line of its own, indented ("  | E309 | The workspace storage quota is full |"), so that code stays
+    code and no such line reads as a line of the rendering's own."""
     out: list[str] = []
     prose: list[str] = []
-    for line in re.split(r"[\r\n]+", answer):
-        if line.lstrip().startswith("|"):
-            if prose:
-                out.append(" ".join(prose))
-                prose = []
+    fenced = False
+
+    def flush() -> None:
+        if prose:
+            out.append(" ".join(prose))
+            prose.clear()
+
+    for line in re.split(r"\r?\n", answer):
+        if line.lstrip().startswith("```"):
+            flush()
+            fenced = not fenced
+            out.append(f"  {line.strip()}")
+        elif fenced:
+            out.append(f"  {line.rstrip()}")
+        elif line.lstrip().startswith("|") or _ITEM.match(line):
+            flush()
             out.append(f"  {line.strip()}")
         elif line:
             prose.append(line)
-    if prose:
-        out.append(" ".join(prose))
+    flush()
     return out
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+\S")
 
 
 def _num(value: Any, digits: int) -> str:
