@@ -410,12 +410,15 @@ class Engine:
             if _on_topic(p, prof)
             and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
         ]
+        if asked_kinds(claim.text) and stated_values(claim.text, statement):
+            # The answer states a value of the kind asked: what each other page that answers the claim states
+            # is compared to it, value to value, by the gate (a changed figure is rarely read as a refutation
+            # by the support model). The model already judged each page to answer the claim, and only values
+            # of one kind, unit and rate are compared, so a page need not repeat the answer's wording.
+            answering = [by_id[v.passage_id] for v in distinct[1:]]
+            read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in answering if _on_topic(p, prof)})
         if not others:
             return verdicts, read
-        if asked_kinds(claim.text) and stated_values(claim.text, statement):
-            # The answer states a value of the kind asked: what the others state is compared to it, value
-            # to value, by the gate (a changed figure is rarely read as a refutation by the support model).
-            read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in others})
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
         # The support model reads a page that states the same name or figure ("Only the workspace Owner can
         # change the plan.", against "The workspace Owner can change the billing contact ...") or none of

@@ -121,7 +121,7 @@ _CURRENCY_WORDS = {
 _TIME_UNIT = "|".join(sorted((re.escape(u) for u in (*_SECONDS, *_MONTHS)), key=len, reverse=True))
 _SIZE_UNIT = "|".join(sorted((re.escape(u) for u in _BYTES), key=len, reverse=True))
 _CURRENCY_WORD = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
-_PER = r"(?:\s*(?:per|a|an|each|every|/)\s*(?P<per>[a-z]+(?: [a-z]+)?))?"
+_PER = r"(?:\s*(?:per|a|an|each|every|/)\s*(?P<per>[a-z]+)\b)?"
 
 _MONEY_SIGN = re.compile(
     rf"(?P<sign>[$€£¥])\s?(?P<num>{_DIGITS})(?:\s?(?P<scale>k|m|bn|thousand|million|billion)\b)?{_PER}", re.I
