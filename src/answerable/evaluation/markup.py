@@ -6,7 +6,8 @@ markers, MkDocs admonition markers (`!!!`), a `---` rule or front-matter fence, 
 (``:ref:`target` ``) and directives (`.. note::`), `**` emphasis markers and HTML tags. A fenced code
 block kept as a block (a line of three backticks with an optional language, its lines, a closing line of
 three backticks, after which the engine may put its citation markers) is how an answer shows code, so it
-is not raw markup, nor is anything inside it. Pure.
+is not raw markup, nor is anything inside it; nor is a Markdown table's delimiter row (`|---|---|`), how
+an answer shows a table. Pure.
 """
 
 from __future__ import annotations
@@ -34,7 +35,10 @@ class Markup(StrEnum):
 # which may carry the citation markers the engine puts after what it quotes ("``` [usage/roles#9]").
 _BLOCK = re.compile(r"^[ \t]*```[ \t]*[\w+#.-]*[ \t]*\n.*?^[ \t]*```(?:[ \t]*\[[^\[\]\s]+\])*[ \t]*$", re.M | re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
-_ROLE = re.compile(r":[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
+# a role opens its target with a backtick; `:numbered:` (an option named in inline code) is no role
+_ROLE = re.compile(r"(?<![`\w]):[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
+# a Markdown table's delimiter row, in a table kept as a table (how an answer shows one)
+_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?[ \t]*)?$", re.M)
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}(?:[ \t]|$)|(?:^|\s)#{2,6}[ \t]+\w", re.M)
 _DIRECTIVE = re.compile(r"(?:^|\s)\.\.[ \t]+[A-Za-z][\w:-]*::")
 _TAGS = (
@@ -50,7 +54,7 @@ def raw_markup(answer: str | None) -> tuple[Markup, ...]:
     """The kinds of raw markup in `answer` (none for no answer), each once."""
     if not answer:
         return ()
-    prose = _BLOCK.sub("\n", answer)
+    prose = _TABLE_RULE.sub("", _BLOCK.sub("\n", answer))
     found: list[Markup] = []
     if "```" in prose:
         found.append(Markup.FENCE)

@@ -99,7 +99,7 @@ def _group_lines(groups: dict[str, Any], pct: Callable[[float | None], str]) -> 
     for by, members in groups.items():
         for value, g in members.items():
             lines.append(
-                f"  {by + ' ' + value:42} {g['n']:4} {pct(g['answered_rate'])} {pct(g['answers_holding_gold_rate'])}"
+                f"  {by + ' ' + value:48} {g['n']:4} {pct(g['answered_rate'])} {pct(g['answers_holding_gold_rate'])}"
                 f" {pct(g['unsupported_answer_rate'])} {pct(g['supported_answer_rate'])}"
                 f" {pct(g['first_reason_accuracy'])} {pct(g['reason_code_accuracy'])} {g['answers_with_raw_markup']:4}"
             )
