@@ -54,6 +54,7 @@ from answerable.core.types import (
     Status,
     Verdict,
     content_hash,
+    disagree,
     embedding_text,
 )
 from answerable.engine.cite import verify_draft
@@ -411,12 +412,7 @@ class Engine:
             and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
         ]
         if asked_kinds(claim.text) and stated_values(claim.text, statement):
-            # The answer states a value of the kind asked: what each other page that answers the claim states
-            # is compared to it, value to value, by the gate (a changed figure is rarely read as a refutation
-            # by the support model). The model already judged each page to answer the claim, and only values
-            # of one kind, unit and rate are compared, so a page need not repeat the answer's wording.
-            answering = [by_id[v.passage_id] for v in distinct[1:]]
-            read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in answering if _on_topic(p, prof)})
+            read.update(self._stating(claim, statement, [by_id[v.passage_id] for v in distinct[1:]], prof))
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -434,6 +430,38 @@ class Engine:
             Verdict(v.claim_id, v.passage_id, Label.REFUTED, refuted[v.passage_id]) if v.passage_id in refuted else v
             for v in verdicts
         ], read
+
+    def _stating(
+        self, claim: Claim, statement: str, answering: list[Passage], prof: Profile
+    ) -> dict[tuple[str, str], str]:
+        """The answer sentences of the other pages that answer `claim`, whose values the gate compares with
+        those of `statement` (the answer's): a changed figure is rarely read as a refutation by the support
+        model. A page with a different value counts only where it speaks of the same thing: where the
+        second answerability model confirms that it answers the claim (under a profile that asks it), else
+        where it mentions every word of the claim the answer mentions (`kinds.about_as_much`). "You can
+        claim up to $50 per day for meals" answers "How much are meals reimbursed per day on a business
+        trip?" in other words; "Business workspaces keep deleted files for 90 days" does not answer "How
+        long is version history kept on the Business plan?", whatever its figure."""
+        mine = stated_values(claim.text, statement)
+        read: dict[tuple[str, str], str] = {}
+        doubtful: list[tuple[Passage, str]] = []
+        for p in answering:
+            if not _on_topic(p, prof):
+                continue
+            sentence = self.best_sentence(claim.text, p)
+            theirs = stated_values(claim.text, sentence)
+            if not disagree(mine, theirs) or kinds.about_as_much(
+                claim.text, embedding_text(p.title, p.heading_path, p.text), statement
+            ):
+                read[(claim.id, p.id)] = sentence
+            elif prof.min_confirmation > 0:
+                doubtful.append((p, sentence))
+        if doubtful:
+            scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p, _ in doubtful])
+            read.update(
+                {(claim.id, p.id): s for (p, s), c in zip(doubtful, scores, strict=True) if c >= prof.min_confirmation}
+            )
+        return read
 
     def best_sentence(self, text: str, passage: Passage) -> str:
         """The sentence of `passage` an answer to `text` would quote, as the extractive generator picks it
