@@ -66,7 +66,14 @@ def evidence(
 # test needs a model when its code, or the code of a fixture it uses, loads one or runs a command that does: it
 # is marked `models` here, so a new test is sorted without anyone remembering to mark it. The folders of the
 # model backends, the service and the adapters, the PostgreSQL store and the crash tests are `slow` whole.
-_SLOW_PATHS = ("tests/models/", "tests/interfaces/", "tests/store/test_postgres.py", "tests/ingest/test_durability.py")
+_SLOW_PATHS = (
+    "tests/backends/models/",
+    "tests/interfaces/service/",
+    "tests/interfaces/adapters/",
+    "tests/backends/store/test_postgres.py",
+    "tests/ingest/test_durability.py",
+    "tests/packaging/",
+)
 _LOADS_MODELS = (
     "load_embedder(",
     "load_reranker(",

@@ -20,7 +20,7 @@ from answerable.core.settings import SETTINGS as ENV_SETTINGS
 from answerable.interfaces.cli import main
 from tests.conftest import NOW, ROOT
 from tests.test_architecture import LAYERS
-from tests.test_gate_seeds import load_fixture
+from tests.core.test_gate_seeds import load_fixture
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"

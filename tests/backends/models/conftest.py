@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data"
 
 
 @pytest.fixture(scope="session")

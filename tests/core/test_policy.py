@@ -11,7 +11,7 @@ from answerable.core.policy import SETTINGS, default_policy_path
 
 SHIPPED = default_policy_path().read_text(encoding="utf-8")
 # Mutations start from the hand-set test policy, whose text does not move when the shipped one is recalibrated.
-BASE = (Path(__file__).parent / "policy.toml").read_text(encoding="utf-8")
+BASE = (Path(__file__).parents[1] / "policy.toml").read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, text: str) -> Path:

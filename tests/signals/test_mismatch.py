@@ -13,7 +13,7 @@ from answerable.core.reasons import ReasonCode
 from answerable.interfaces.render import render_decision
 from answerable.signals.mismatch import mismatch, negated, opposed, other_year, years
 from tests.conftest import NOW
-from tests.test_kinds import drafted
+from tests.signals.test_kinds import drafted
 
 R = ReasonCode
 

@@ -102,7 +102,7 @@ def test_a_consequence_is_quoted_with_the_condition_it_stands_on() -> None:
 
 
 def test_each_sentence_names_the_claim_it_answers() -> None:
-    """The gate judges each part of a question by its own sentences (tests/test_kinds.py)."""
+    """The gate judges each part of a question by its own sentences (tests/signals/test_kinds.py)."""
     claims = [Claim("c1", "How long is an invitation valid?"), Claim("c2", "Who can send one?")]
     passages = [Passage("p#1", "p", "Invitations expire after 7 days."), Passage("q#1", "q", "Admins invite people.")]
     draft = ExtractiveGenerator(favour("xx")).generate("", [(c, [p]) for c, p in zip(claims, passages, strict=True)])

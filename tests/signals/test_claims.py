@@ -11,7 +11,7 @@ import pytest
 from answerable.core.types import MAX_QUESTION_CHARS
 from answerable.signals.claims import decompose, is_keywords
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
 @pytest.mark.parametrize(
