@@ -19,8 +19,8 @@ from answerable.core.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES
 from answerable.core.settings import SETTINGS as ENV_SETTINGS
 from answerable.interfaces.cli import main
 from tests.conftest import NOW, ROOT
-from tests.test_architecture import LAYERS
 from tests.core.test_gate_seeds import load_fixture
+from tests.test_architecture import LAYERS
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"

@@ -64,3 +64,28 @@ def test_one_sentence_may_answer_two_parts(policy) -> None:  # type: ignore[no-u
 def test_a_draft_that_names_no_claims_is_judged_whole(policy) -> None:  # type: ignore[no-untyped-def]
     d = decide(drafted(PARTS, (FILING, ()), ("Each transcript costs $8.", ())), policy.profile("strict"), NOW)
     assert d.status is Status.ANSWER
+
+
+def test_what_is_the_default_wants_a_sentence_that_states_the_default(policy) -> None:  # type: ignore[no-untyped-def]
+    q = (Claim("c1", "What is the default value of upload_chunk_size?"),)
+    for sentence, answered in (
+        ("`upload_chunk_size`: Larger chunks upload faster on good networks.", False),
+        ("`upload_chunk_size`: The size of each chunk. The default is 8 MB.", True),
+    ):
+        p = passage("client#2", 0.92, text=sentence)
+        d = Draft((DraftSentence(sentence, (p.id,), 1.0, claim_ids=("c1",)),))
+        ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), q, d))
+        decision = decide(ev, policy.profile("strict"), NOW)
+        assert (decision.status is Status.ANSWER) is answered
+        assert answered or decision.claims[0].not_as_asked == ("default", "")
+
+
+def test_a_setting_named_in_code_must_be_the_one_the_page_documents(policy) -> None:  # type: ignore[no-untyped-def]
+    from answerable.core.assess import assess
+
+    claim = Claim("c1", "What does retry_backoff_max control?")
+    other = passage("config#3", 0.9, text="`retry_backoff_base`: The first delay between two retries, in seconds.")
+    own = passage("config#4", 0.9, text="`retry_backoff_max`: The longest delay between two retries, in seconds.")
+    for p, covered in ((other, False), (own, True)):
+        ev = evidence((p,), (verdict("c1", p.id, S, 0.9),), (claim,))
+        assert (assess(ev, policy.profile("strict"), NOW).claims[0].status is ClaimStatus.SUPPORTED) is covered

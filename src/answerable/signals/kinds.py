@@ -343,12 +343,20 @@ _PRICE = re.compile(rf"{_MONEY.pattern}|\b(?:free|no (?:charge|cost|fee))\b", re
 def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
-    length of time for "how long" (not a date or a count). None for any other question."""
+    length of time for "how long" (not a date or a count), a default for "what is the default ...". None for
+    any other question."""
     if _MONEY_ASKED.search(question):
         return "price", lambda text: _PRICE.search(text) is not None
     if _SPAN_ASKED.search(question):
         return "length of time", lambda text: _SPAN.search(text) is not None
+    if _DEFAULT_WANTED.search(question):
+        return "default", lambda text: _DEFAULT.search(text) is not None
     return None
+
+
+# "What is the default value of archive_timeout?" asks what the default is: a sentence about the setting that
+# names no default ("settings of a minute or so are usually reasonable") does not say it.
+_DEFAULT_WANTED = re.compile(r"^\W*(?:what|which)\b[^?]*\bdefaults?\b", re.I)
 
 
 def fit(question: str, text: str) -> int | None:

@@ -94,10 +94,25 @@ def _is_shouted(words: list[str]) -> bool:
     return len(alpha) >= 3 and sum(w.isupper() for w in alpha) >= _SHOUTED_SHARE * len(alpha)
 
 
+# An identifier written as code: a snake_case or dotted name ("max_connections", "sphinx.ext.autodoc"), or a
+# command-line option ("--write-recovery-conf"). It names one setting, option or module exactly: a page that
+# documents `autosummary_imported_members` does not document `autosummary_filename_map`.
+_IDENTIFIER = re.compile(
+    r"(?<![\w.-])(?:--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,})(?![\w-])"
+)
+
+
+def _identifier_key(text: str) -> str:
+    return "id:" + text.lower().rstrip(".")
+
+
 @lru_cache(maxsize=4096)
 def named_terms(text: str) -> tuple[Term, ...]:
-    """The names and numbers `text` states, in order, each once."""
+    """The names and numbers `text` states, in order, each once; identifiers written as code among them
+    ("max_connections", "--write-recovery-conf"), matched whole."""
     terms: dict[str, Term] = {}
+    for m in _IDENTIFIER.finditer(text.replace("`", " ")):
+        terms.setdefault(_identifier_key(m.group(0)), Term(m.group(0), _identifier_key(m.group(0))))
     for item in _LIST_ITEM.split(text):
         for sentence in question_sentences(item):
             _add_terms(_TOKEN.findall(sentence), terms)
@@ -197,6 +212,9 @@ class Mentions:
                 key = _key(part)
                 self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
         self._initials: set[str] | None = None
+        self.identifiers = {
+            _identifier_key(m.group(0)) for m in _IDENTIFIER.finditer("\n".join(self.texts).replace("`", " "))
+        }
 
     @property
     def initials(self) -> set[str]:
@@ -213,6 +231,8 @@ class Mentions:
 
     def mentions(self, term: Term) -> bool:
         key = term.key
+        if key.startswith("id:"):  # an identifier: written whole, in any case
+            return key in self.identifiers
         if "/" in key:  # "24/7", "9/11": each figure, whether written so or apart
             return all(part in self.words for part in key.split("/"))
         if key in self.words or _singular(key) in self.words:
