@@ -42,7 +42,12 @@ _PROPORTION = (
 _PROPORTION_ASKED = re.compile(_PROPORTION, re.I)
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
-    rf"|\bwhat (?:is|was|are|were) the (?:\w+ )?population\b|\bwhat number of\b|{_PROPORTION}",
+    rf"|\bwhat (?:is|was|are|were) the (?:\w+ )?population\b|\bwhat number of\b|{_PROPORTION}"
+    # "What is the maximum number of standby names ...?", "What is the highest value max_connections can take?":
+    # an extreme of a measure asks its figure ("What is the largest city?" asks a name).
+    r"|\bwhat(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:maximum|minimum|max|min|highest|lowest|largest|smallest|"
+    r"longest|shortest|default)\s+(?:[\w-]+\s+){0,2}?(?:number|value|length|size|amount|count|limit|duration|"
+    r"timeout|period|age|width|height)s?\b",
     re.I,
 )
 _TIME_ASKED = re.compile(
