@@ -46,7 +46,7 @@ _QUANTITY_ASKED = re.compile(
     # "What is the maximum number of standby names ...?", "What is the highest value max_connections can take?":
     # an extreme of a measure asks its figure ("What is the largest city?" asks a name).
     r"|\bwhat(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:maximum|minimum|max|min|highest|lowest|largest|smallest|"
-    r"longest|shortest|default)\s+(?:[\w-]+\s+){0,2}?(?:number|value|length|size|amount|count|limit|duration|"
+    r"longest|shortest)\s+(?:[\w-]+\s+){0,2}?(?:number|value|length|size|amount|count|limit|duration|"
     r"timeout|period|age|width|height)s?\b",
     re.I,
 )
