@@ -1,5 +1,8 @@
-"""CI's quality gate: `answerable eval` on a small slice of each shared dataset, with the shipped models
-and policy, must not cross the floors in `tests/eval_floors.json` (set from measured figures)."""
+"""CI's quality gate: `answerable eval` on a small slice of each shared dataset and example set, with the
+shipped models and policy, must not cross the floors in `tests/eval_floors.json` (set from measured figures).
+
+The real-docs sets (`examples/realdocs/`) fetch their Debian package into the cache on first use and run only
+a slice of their `dev` half (`--split dev`): the untouched half is never run in CI."""
 
 from __future__ import annotations
 
