@@ -28,6 +28,10 @@ from answerable.evaluation.markup import Markup, raw_markup
         ('Set <a href="x.html">the option</a>.', {Markup.HTML}),
         ("Use&nbsp;the default.", {Markup.HTML}),
         ("**Note:** :ref:`x` <br>", {Markup.STRONG, Markup.ROLE, Markup.HTML}),
+        ("Write `code` then :ref:`the target` after it.", {Markup.ROLE}),
+        ("``a`` and :doc:`b`", {Markup.ROLE}),
+        # a block's closing fence with the next unit on its line: the fence is no longer a block
+        ("An example:\n```\n.. automodule:: noodle\n``` [a#5] `autodoc_x`: If True, it is kept.", {Markup.FENCE, Markup.DIRECTIVE}),
     ],
 )
 def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
@@ -51,6 +55,9 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "| a | b |\n| :--- | ---: |\n| 1 | 2 |",
         "sphinx-build -M <builder> <sourcedir> <outputdir> [options]",
         "Issue #42 is fixed; C# and F# are languages.",
+        # a code span opened by two backticks may hold backticks: a role shown as literal text
+        "Write `` :issue:`123` `` to link the issue. [usage/extlinks#1]",
+        "As usual: `` :numref:`Fig. %s <my-figure>` ``, then the caption. [roles#11]",
         "The value is 10 -- 20 ms.",
         "The range is 1 - 100 and x < 5 > 3.",
     ],

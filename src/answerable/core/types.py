@@ -190,7 +190,14 @@ class Draft:
 
     @property
     def text(self) -> str:
-        return " ".join(s.text + "".join(f" [{pid}]" for pid in s.passage_ids) for s in self.sentences).strip()
+        """The sentences with their citation markers: prose joined by spaces, and a block (a code block, a
+        table, a list: a sentence of several lines) set apart by a blank line, so that what follows it is
+        not read as its last line (a closing fence followed by text no longer closes the block)."""
+        parts = [s.text + "".join(f" [{pid}]" for pid in s.passage_ids) for s in self.sentences]
+        out = parts[:1]
+        for before, part in zip(parts, parts[1:], strict=False):
+            out.append(("\n\n" if "\n" in before.strip() or "\n" in part.strip() else " ") + part)
+        return "".join(out).strip()
 
 
 @dataclass(frozen=True)

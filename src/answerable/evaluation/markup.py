@@ -34,7 +34,10 @@ class Markup(StrEnum):
 # A fenced block kept as a block: an opening line of ``` and an optional info string, then a closing line,
 # which may carry the citation markers the engine puts after what it quotes ("``` [usage/roles#9]").
 _BLOCK = re.compile(r"^[ \t]*```[ \t]*[\w+#.-]*[ \t]*\n.*?^[ \t]*```(?:[ \t]*\[[^\[\]\s]+\])*[ \t]*$", re.M | re.S)
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
+# a code span, opened and closed by runs of as many backticks (CommonMark); one opened by two or more may
+# hold backticks, so `` :ref:`x` `` is a role shown as literal text, not a role
+_INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(?:(?!\1).)+?(?<!`)\1(?!`)")
+_LONG_CODE = re.compile(r"(?<!`)(``+)(?!`)(?:(?!\1).)+?(?<!`)\1(?!`)")
 # a role opens its target with a backtick; `:numbered:` (an option named in inline code) is no role
 _ROLE = re.compile(r"(?<![`\w]):[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
 # a Markdown table's delimiter row, in a table kept as a table (how an answer shows one)
@@ -58,8 +61,8 @@ def raw_markup(answer: str | None) -> tuple[Markup, ...]:
     found: list[Markup] = []
     if "```" in prose:
         found.append(Markup.FENCE)
-    roles = bool(_ROLE.search(prose))
     words = _INLINE_CODE.sub(" ", prose.replace("```", " "))  # inline code may show any characters
+    roles = bool(_ROLE.search(_LONG_CODE.sub(" ", prose)))  # a role's own target is in single backticks
     checks = (
         (Markup.HEADING, bool(_HEADING.search(words))),
         (Markup.ADMONITION, "!!!" in words),
