@@ -18,7 +18,10 @@ def test_prose_sentences_join_with_a_space_and_their_markers() -> None:
 def test_a_code_block_followed_by_prose_ends_before_the_prose() -> None:
     code = "If set, private members are documented:\n```\n.. automodule:: noodle\n   :private-members:\n```"
     d = _draft((code, ("autodoc#5",)), ("`autodoc_preserve_defaults`: If True, defaults are kept.", ("autodoc#25",)))
-    assert d.text.split("\n\n") == [f"{code} [autodoc#5]", "`autodoc_preserve_defaults`: If True, defaults are kept. [autodoc#25]"]
+    assert d.text.split("\n\n") == [
+        f"{code} [autodoc#5]",
+        "`autodoc_preserve_defaults`: If True, defaults are kept. [autodoc#25]",
+    ]
     assert raw_markup(d.text) == ()
 
 

@@ -31,7 +31,10 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("Write `code` then :ref:`the target` after it.", {Markup.ROLE}),
         ("``a`` and :doc:`b`", {Markup.ROLE}),
         # a block's closing fence with the next unit on its line: the fence is no longer a block
-        ("An example:\n```\n.. automodule:: noodle\n``` [a#5] `autodoc_x`: If True, it is kept.", {Markup.FENCE, Markup.DIRECTIVE}),
+        (
+            "An example:\n```\n.. automodule:: noodle\n``` [a#5] `autodoc_x`: If True, it is kept.",
+            {Markup.FENCE, Markup.DIRECTIVE},
+        ),
     ],
 )
 def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:

@@ -9,6 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any
 
 from answerable.core.reasons import ReasonCode
@@ -195,7 +196,7 @@ class Draft:
         not read as its last line (a closing fence followed by text no longer closes the block)."""
         parts = [s.text + "".join(f" [{pid}]" for pid in s.passage_ids) for s in self.sentences]
         out = parts[:1]
-        for before, part in zip(parts, parts[1:], strict=False):
+        for before, part in pairwise(parts):
             out.append(("\n\n" if "\n" in before.strip() or "\n" in part.strip() else " ") + part)
         return "".join(out).strip()
 
