@@ -402,3 +402,26 @@ def test_the_models_read_a_table_as_the_rows_the_question_names() -> None:
     assert as_ranked(p, "what does error E309 mean") == (
         "Error codes. | Code | Meaning |\n| E309 | The workspace storage quota is full |"
     )
+
+
+def test_of_neighbouring_entries_the_one_naming_the_identifier_asked_is_quoted() -> None:
+    """A reference page lists settings one after another: the ranker reads topics and may score a
+    neighbour's entry higher, but only the entry (or prose) naming the identifier asked answers for it."""
+    entries = (
+        "`cache_ttl_seconds (integer)`: How long an entry is kept. The default is 300.\n"
+        "`cache_max_entries (integer)`: The most entries the cache holds. The default is 10000.\n"
+        "`--retry-backoff SECONDS`: The wait between retries."
+    )
+    page = [Passage("ref#1", "ref", entries, title="Configuration")]
+    one = ExtractiveGenerator(favour("max_entries"), max_sentences=1)
+    for question, expected in [
+        ("What is the default of cache_ttl_seconds?", "`cache_ttl_seconds (integer)`"),
+        ("Does `cache_ttl_seconds` have a default value?", "`cache_ttl_seconds (integer)`"),
+        ("What does the --retry-backoff option set?", "`--retry-backoff SECONDS`"),
+    ]:
+        draft = one.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith(expected), (question, draft.sentences[0].text)
+    # No identifier named, or none that any sentence mentions: the ranker's choice stands.
+    for question in ["How many entries can the cache hold?", "What is the default of cache_size_limit?"]:
+        draft = one.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith("`cache_max_entries (integer)`"), question

@@ -83,27 +83,31 @@ def pick(
     three main components" below a sentence on tentilla. Otherwise the
     choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
     those that mention (with their page title and headings) every name the claim states, when any do.
+    All of it is among the sentences that mention every identifier the claim names, when any do
+    (`naming_identifiers`).
     """
-    top = max(range(len(sentences)), key=lambda k: (scores[k], -k))
+    pool = naming_identifiers(claim, about or sentences)
+    top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, sentences[top]):
         frame = about or sentences
         finer = [
             k
-            for k in range(len(sentences))
+            for k in pool
             if (kinds.counts_asked(claim, sentences[k]) or kinds.fit(claim, sentences[k]) == 2)
             and kinds.about_as_much(claim, frame[k], frame[top])
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
     bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
-    stating = [k for k in range(len(sentences)) if kind is None or kinds.states(kind, sentences[k], claim)]
+    stating = [k for k in pool if kind is None or kinds.states(kind, sentences[k], claim)]
     # Of the sentences with the best form of answer, those naming every name of the claim: "Business
     # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
     # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
     names = named_terms(claim)
-    if names and stating and max(bonus) > 0:
+    if names and stating and max(bonus[k] for k in stating) > 0:
         frame = about or sentences
-        naming = [k for k in stating if bonus[k] == max(bonus) and not Mentions((frame[k],)).unmatched(names)]
+        best = max(bonus[k] for k in stating)
+        naming = [k for k in stating if bonus[k] == best and not Mentions((frame[k],)).unmatched(names)]
         stating = naming or stating
     order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
     if rescore is None:
@@ -111,6 +115,24 @@ def pick(
     shortlist = order[:top_n]
     again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
+
+
+def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:
+    """The sentences that may answer `claim` by the identifiers it names: where the claim names settings,
+    options or modules as code (`max_connections`, `--jobs`, `sphinx.ext.autodoc`) and some sentences,
+    each read with its page title and headings (`frame`), mention every one of them, only those; else all.
+
+    An identifier names one thing exactly, and a reference page lists its neighbours one after another: the
+    entry of `work_mem` beside the entry of `maintenance_work_mem` states a default too, but not the one
+    asked for. A sentence that mentions the identifier asked (its own entry, or prose about it) is about
+    it; the ranker, which reads topics, cannot tell two entries of one section apart.
+    """
+    wanted = [t for t in named_terms(claim) if t.key.startswith("id:")]
+    everything = list(range(len(frame)))
+    if not wanted:
+        return everything
+    naming = [k for k in everything if not Mentions((frame[k],)).unmatched(wanted)]
+    return naming or everything
 
 
 # A sentence that opens by pointing back: a pronoun, a demonstrative ("the latter"), a connective of
