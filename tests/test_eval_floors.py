@@ -73,7 +73,7 @@ def test_answers_to_another_question_are_withheld_through_the_real_engine(cache:
     for question, pair in (
         ("What is the lowest point of the Rhine basin called?", ("lowest", "highest")),
         ("Who founded the Office of eastern Medicine?", ("eastern", "western")),
-        ("AppleTalk was developed in 1995 for who?", ("1995", "1985")),
+        ("AppleTalk was developed in 1995 for who?", ("1995", "1980")),
     ):
         assert unchecked.ask(question).status is Status.ANSWER, question
         d = checked.ask(question)
