@@ -36,8 +36,9 @@ class Markup(StrEnum):
 _BLOCK = re.compile(r"^[ \t]*```[ \t]*[\w+#.-]*[ \t]*\n.*?^[ \t]*```(?:[ \t]*\[[^\[\]\s]+\])*[ \t]*$", re.M | re.S)
 # a code span, opened and closed by runs of as many backticks (CommonMark); one opened by two or more may
 # hold backticks, so `` :ref:`x` `` is a role shown as literal text, not a role
-_INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(?:(?!\1).)+?(?<!`)\1(?!`)")
-_LONG_CODE = re.compile(r"(?<!`)(``+)(?!`)(?:(?!\1).)+?(?<!`)\1(?!`)")
+_CODE_SPAN = r"(?<!`)({opening})(?!`)(?:(?!\1).)+?(?<!`)\1(?!`)"
+_INLINE_CODE = re.compile(_CODE_SPAN.format(opening="`+"))
+_LONG_CODE = re.compile(_CODE_SPAN.format(opening="``+"))
 # a role opens its target with a backtick; `:numbered:` (an option named in inline code) is no role
 _ROLE = re.compile(r"(?<![`\w]):[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
 # a Markdown table's delimiter row, in a table kept as a table (how an answer shows one)

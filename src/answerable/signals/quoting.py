@@ -104,9 +104,9 @@ def pick(
     # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
     # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
     names = named_terms(claim)
-    if names and stating and max(bonus[k] for k in stating) > 0:
+    best = max((bonus[k] for k in stating), default=0.0)
+    if names and best > 0:
         frame = about or sentences
-        best = max(bonus[k] for k in stating)
         naming = [k for k in stating if bonus[k] == best and not Mentions((frame[k],)).unmatched(names)]
         stating = naming or stating
     order = sorted(stating, key=lambda k: (-(logit(scores[k]) + bonus[k]), k))
