@@ -425,3 +425,59 @@ def test_of_neighbouring_entries_the_one_naming_the_identifier_asked_is_quoted()
     for question in ["How many entries can the cache hold?", "What is the default of cache_size_limit?"]:
         draft = one.generate(question, [(Claim("c1", question), page)])
         assert draft.sentences[0].text.startswith("`cache_max_entries (integer)`"), question
+
+
+def test_the_entry_a_question_asks_about_in_its_own_words_is_quoted() -> None:
+    """A question names a setting in words ("the request timeout") or as code: the entry that defines it
+    answers, not a neighbour that the ranker, reading topics, scores higher; the question's other names
+    (the product) are the entry's context, which it does not repeat."""
+    entries = (
+        "`request_timeout (float)`: Seconds to wait for a response. The default is 5.0.\n"
+        "`connect_timeout (float)`: Seconds to wait for a connection to Quillbox. The default is 2.0.\n"
+        "`pool size`: Connections kept open. The default is 10.\n"
+        "`retries`: How often a request is tried again. The default is 3."
+    )
+    page = [Passage("ref#1", "ref", entries, title="Client options")]
+    favour_connect = ExtractiveGenerator(favour("Quillbox"), max_sentences=1)
+    for question, expected in [
+        ("Out of the box, what request timeout does the Quillbox client use?", "`request_timeout"),
+        ("What is the default request timeout in Quillbox?", "`request_timeout"),
+        ("How many connections does the pool size keep open in Quillbox?", "`pool size`"),
+        ("What does `retries` default to in Quillbox?", "`retries`"),
+    ]:
+        draft = favour_connect.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith(expected), (question, draft.sentences[0].text)
+    # A name of one plain word is asked about only as code: "retries" in words is just a word.
+    question = "How many retries does Quillbox make before a connection fails?"
+    draft = favour_connect.generate(question, [(Claim("c1", question), page)])
+    assert draft.sentences[0].text.startswith("`connect_timeout"), draft.sentences[0].text
+
+
+def test_an_entry_asked_about_is_found_beyond_the_first_sections_of_the_page() -> None:
+    sections = [
+        Passage(f"ref#{i}", "ref", f"`option_{i}_limit (integer)`: Limits part {i}. The default is {i}.", title="Ref")
+        for i in range(5)
+    ]
+    question = "What is the default of option_4_limit?"
+    one = ExtractiveGenerator(favour("part 0"), max_sentences=1, max_passages=3)
+    draft = one.generate(question, [(Claim("c1", question), sections)])
+    assert draft.sentences[0].text.startswith("`option_4_limit") and draft.sentences[0].passage_ids == ("ref#4",)
+    # Without an entry asked about, only the first sections are read.
+    question = "What is the default limit?"
+    draft = one.generate(question, [(Claim("c1", question), sections)])
+    assert draft.sentences[0].passage_ids == ("ref#0",)
+
+
+def test_a_sentence_that_turns_the_question_over_is_not_quoted_while_another_is_not() -> None:
+    texts = [
+        "`tls_max_version`: Sets the maximum TLS version the server accepts.",
+        "`tls_min_version`: Sets the minimum TLS version the server accepts. The default is TLSv1.2.",
+    ]
+    assert pick("Which is the lowest TLS version the server accepts?", texts, [0.9, 0.6]) == 1
+    assert pick("What is the smallest TLS version the server will take?", texts, [0.9, 0.6]) == 1
+    assert pick("What is the highest TLS version the server accepts?", texts, [0.6, 0.9]) == 0
+    # When every entry turns it over, the ranker's best stays, for the gate to withhold; so does a prose
+    # sentence that turns it over: only an entry stands in for its counterpart.
+    assert pick("Which is the lowest TLS version the server accepts?", texts[:1], [0.9]) == 0
+    prose = ["The maximum TLS version the server accepts is TLSv1.3.", "The server logs each TLS handshake."]
+    assert pick("Which is the lowest TLS version the server accepts?", prose, [0.9, 0.6]) == 0

@@ -57,6 +57,12 @@ R = ReasonCode
             ("stop", "began"),
         ),
         ("When did the Jurassic Period end?", "In the Jurassic Period the plates began to compress.", ("end", "began")),
+        # The extremes in other words: a minimum answers "the lowest", a maximum turns it over.
+        ("What is the lowest TLS version accepted?", "Sets the maximum TLS version to use.", ("lowest", "maximum")),
+        ("What is the lowest TLS version accepted?", "Sets the minimum TLS version to use.", None),
+        ("Which is the biggest file I can attach?", "The smallest attachment is 1 KB.", ("biggest", "smallest")),
+        ("What is the fewest seats a plan can have?", "The largest plan has 500 seats.", ("fewest", "largest")),
+        ("What is the maximum upload size?", "Uploads can be up to 5 GB; the minimum is 1 MB.", None),
         ("When did the war start?", "The war ended in 1945.", ("start", "ended")),
         ("When did the war start?", "The war began in 1939 and ended in 1945.", None),
         ("When did the strike end?", "It started in May and finished in June.", None),

@@ -65,3 +65,15 @@ def test_fast_sentences_end_after_a_word_not_after_an_initial_or_an_abbreviation
     assert fast_sentences("When did Kenneth L. Gile take office?") == ["When did Kenneth L. Gile take office?"]
     assert fast_sentences("Where is St. Mary's, and who built it?") == ["Where is St. Mary's, and who built it?"]
     assert fast_sentences("It was 1995. Then what?") == ["It was 1995.", "Then what?"]
+
+
+def test_the_names_an_entry_defines() -> None:
+    from answerable.text.units import entry_names
+
+    assert entry_names("`pool_size (integer)`: The largest number of open connections.") == ("pool_size",)
+    assert entry_names("`-q --quiet`: Print nothing.") == ("-q", "--quiet")
+    assert entry_names("`-o FILE, --output=FILE`: Where to write.") == ("-o", "FILE", "--output")
+    assert entry_names("`cache and ~/.cache`: Where results are kept.") == ("cache", "~/.cache")
+    assert entry_names("``na`me``: a name with a backtick.") == ("na`me",)
+    assert entry_names("Note: not an entry.") == ()
+    assert entry_names("The `pool_size`: is not an entry either.") == ()

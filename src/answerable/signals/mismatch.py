@@ -56,10 +56,7 @@ _WORDS = (
     "earliest latest",
     "earlier later",
     "before after",
-    "largest smallest",
-    "biggest smallest",
     "larger smaller",
-    "highest lowest",
     "higher lower",
     "longest shortest",
     "longer shorter",
@@ -69,7 +66,6 @@ _WORDS = (
     "older younger",
     "best worst",
     "better worse",
-    "maximum minimum",
     "upper lower",
     "inner outer",
     "east west",
@@ -116,6 +112,10 @@ _WORDS = (
     "summer winter",
     "spring autumn",
 )
+# The two directions of an extreme, each a family of words that name it: "What is the lowest TLS version
+# the server accepts?" is answered by a minimum ("Sets the minimum SSL/TLS protocol version") and turned
+# over by a maximum, whichever of its words either one uses.
+_EXTREMES = ("highest largest biggest maximum", "lowest smallest minimum fewest")
 _BEGIN = "begin begins began begun beginning start starts started starting"
 _STOP = "stop stops stopped stopping cease ceases ceased ceasing finish finishes finished finishing"
 _END = "end ends ended ending"
@@ -154,6 +154,11 @@ def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
             for w in forms:
                 opposites.setdefault(w, set()).update(against)
                 family.setdefault(w, set()).update(forms)
+    high, low = (frozenset(words.split()) for words in _EXTREMES)
+    for side, counter in ((high, low), (low, high)):
+        for w in side:
+            opposites.setdefault(w, set()).update(counter)
+            family.setdefault(w, set()).update(side)
     # Beginning against stopping, each with its synonyms as one family ("When did the war start?" is
     # answered by "It began in 1939 and ended in 1945"). "end" is judged only in the question: in a
     # sentence, "the end of the Pleistocene" is a noun that answers "When did the last glacial start?".

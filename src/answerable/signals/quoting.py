@@ -13,6 +13,7 @@ from functools import lru_cache
 from answerable.core.probability import logit
 from answerable.core.types import Passage, embedding_text
 from answerable.signals import kinds
+from answerable.signals.mismatch import mismatch
 from answerable.signals.terms import (
     Mentions,
     has_cross_reference,
@@ -20,7 +21,7 @@ from answerable.signals.terms import (
     points_elsewhere,
     without_cross_references,
 )
-from answerable.text.units import is_item, sentences_of, table_parts
+from answerable.text.units import entry_names, is_item, sentences_of, table_parts
 
 
 def split_sentences(text: str) -> list[str]:
@@ -83,10 +84,14 @@ def pick(
     three main components" below a sentence on tentilla. Otherwise the
     choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
     those that mention (with their page title and headings) every name the claim states, when any do.
-    All of it is among the sentences that mention every identifier the claim names, when any do
-    (`naming_identifiers`).
+    An entry that turns the claim over is no candidate while another entry remains (`without_counterparts`).
+    All of it is among the entries the claim asks about, when any are (`entries_asked`; the names are then
+    not required of each sentence), else among the sentences that mention every identifier the claim
+    names, when any do (`naming_identifiers`).
     """
-    pool = naming_identifiers(claim, about or sentences)
+    entries = entries_asked(claim, sentences)
+    pool = entries or naming_identifiers(claim, about or sentences)
+    pool = without_counterparts(claim, sentences, pool)
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, sentences[top]):
         frame = about or sentences
@@ -105,7 +110,7 @@ def pick(
     # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
     names = named_terms(claim)
     best = max((bonus[k] for k in stating), default=0.0)
-    if names and best > 0:
+    if names and best > 0 and not entries:
         frame = about or sentences
         naming = [k for k in stating if bonus[k] == best and not Mentions((frame[k],)).unmatched(names)]
         stating = naming or stating
@@ -115,6 +120,66 @@ def pick(
     shortlist = order[:top_n]
     again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _spelled(parts: Sequence[str], words: Sequence[str]) -> bool:
+    n = len(parts)
+    return any(list(words[i : i + n]) == list(parts) for i in range(len(words) - n + 1))
+
+
+def asks_entry(claim: str, unit: str) -> bool:
+    """Does `claim` ask about the entry `unit` defines (`entry_names`)? It does when it names one of the
+    entry's names as code, or spells a name made of several words in its own words, in order: "shared
+    buffers" asks about `shared_buffers`, "the number of jobs" about `-j number-of-jobs`, "the configuration
+    directory" about the glossary's `configuration directory`. A name of one plain word ("builder") is
+    asked about only when written as code: as a word it is just a word."""
+    names = entry_names(unit)
+    if not names:
+        return False
+    words = _WORD.findall(claim.lower())
+    code = {span.strip().lower() for span in _CODE_SPAN.findall(claim)}
+    code |= {t.key.removeprefix("id:") for t in named_terms(claim) if t.key.startswith("id:")}
+    for name in (*names, " ".join(names)):
+        if name.lower().rstrip(".") in code:
+            return True
+        parts = _WORD.findall(name.lower())
+        if len(parts) >= 2 and _spelled(parts, words):
+            return True
+    return False
+
+
+def entries_asked(claim: str, sentences: Sequence[str]) -> list[int]:
+    """The sentences that are entries `claim` asks about (`asks_entry`), when any are.
+
+    A reference section is a run of entries, each defining one name, and a question about one of them is
+    answered by its own entry: "How much memory does the server set aside for shared buffers by default?"
+    by the entry of `shared_buffers`, not by the entry of `shared_memory_type` beside it, which mentions
+    shared buffers too and which the ranker, reading topics, may score higher. The entry is then all the
+    answer is drawn from: the other names of the question ("PostgreSQL") are its context, which an entry
+    does not repeat.
+    """
+    return [k for k, text in enumerate(sentences) if asks_entry(claim, text)]
+
+
+def without_counterparts(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
+    """`pool` without the entries that turn `claim` over (`mismatch`), when an entry that does not remains.
+
+    A reference section defines counterparts side by side (`ssl_min_protocol_version` and
+    `ssl_max_protocol_version`, `--enable-cache` and `--disable-cache`), which the ranker, reading topics,
+    cannot tell apart: "What is the lowest TLS version the server accepts?" is answered by the entry of
+    the minimum, and the entry of the maximum answers another question. Only entries stand in for each
+    other so: a prose sentence that turns the question over stays, and the gate withholds it (reaching
+    past it for another sentence answered questions whose documents state only the opposite).
+    """
+    entries = [k for k in pool if entry_names(sentences[k])]
+    turned = {k for k in entries if mismatch(claim, sentences[k])}
+    if not turned or len(turned) == len(entries):
+        return pool
+    return [k for k in pool if k not in turned]
 
 
 def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:

@@ -75,6 +75,23 @@ def is_entry(line: str) -> bool:
     return _ENTRY.match(line) is not None
 
 
+# What an entry's name is made of besides its names: a type or note in brackets ("(integer)"), an
+# option's value ("--jobs=number-of-jobs", "-j number-of-jobs" reads "number-of-jobs" as a name too, which
+# nobody asks for), list separators.
+_ENTRY_NAME_NOISE = re.compile(r"\([^)]*\)|=\S*|,|\band\b|\bor\b")
+
+
+def entry_names(unit: str) -> tuple[str, ...]:
+    """The names an entry defines ("shared_buffers" of "`shared_buffers (integer)`: Sets ...", "-X" and
+    "--no-psqlrc" of "`-X --no-psqlrc`: Do not read ..."); none for a unit that is no entry."""
+    m = _ENTRY.match(unit)
+    if m is None:
+        return ()
+    fence = m.group(1)
+    name = m.group(0)[len(fence) : m.group(0).rindex(fence + ":")]
+    return tuple(word for word in _ENTRY_NAME_NOISE.sub(" ", name).split() if any(ch.isalnum() for ch in word))
+
+
 def _closes(line: str, fence: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and set(stripped) == {fence[0]} and len(stripped) >= len(fence)

@@ -11,6 +11,7 @@ from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
     candidates,
+    entries_asked,
     introduced,
     lacks_kind,
     pick,
@@ -62,9 +63,13 @@ class ExtractiveGenerator:
             # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
             # the answer rests on one source, the one the gate ranked first.
             same = [p for p in passages if p.document_id == passages[0].document_id]
-            flat, texts, read, about = candidates(
-                claim.text, [(p, split_sentences(p.text)) for p in same[: self.max_passages]]
-            )
+            # Beyond the first sections, those holding an entry the claim asks about (`entries_asked`): the
+            # ranker may put a neighbouring entry's section above it.
+            pool = [(p, split_sentences(p.text)) for p in same]
+            pool = pool[: self.max_passages] + [
+                (p, sents) for p, sents in pool[self.max_passages :] if entries_asked(claim.text, sents)
+            ]
+            flat, texts, read, about = candidates(claim.text, pool)
             if not flat:
                 continue
             scores = self.score(claim.text, read)
