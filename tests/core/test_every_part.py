@@ -89,3 +89,20 @@ def test_a_setting_named_in_code_must_be_the_one_the_page_documents(policy) -> N
     for p, covered in ((other, False), (own, True)):
         ev = evidence((p,), (verdict("c1", p.id, S, 0.9),), (claim,))
         assert (assess(ev, policy.profile("strict"), NOW).claims[0].status is ClaimStatus.SUPPORTED) is covered
+
+
+def test_which_version_wants_a_sentence_that_names_one(policy) -> None:  # type: ignore[no-untyped-def]
+    for question, sentence, answered in (
+        ("Which Python versions does the tilemaker CLI support?", "The tilemaker CLI is a Python tool.", False),
+        ("Which Python versions does the tilemaker CLI support?", "It supports Python 3.9 to 3.12.", True),
+        ("What TLS version does the relay require?", "The relay encrypts every connection with TLS.", False),
+        ("What TLS version does the relay require?", "The relay requires TLS 1.2 or later.", True),
+        ("In which version was the --dry-run flag added?", "New in version 4.1: the --dry-run flag.", True),
+    ):
+        q = (Claim("c1", question),)
+        p = passage("cli#2", 0.92, text=sentence)
+        d = Draft((DraftSentence(sentence, (p.id,), 1.0, claim_ids=("c1",)),))
+        ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), q, d))
+        decision = decide(ev, policy.profile("strict"), NOW)
+        assert (decision.status is Status.ANSWER) is answered, (question, sentence)
+        assert answered or decision.claims[0].not_as_asked == ("version", "")

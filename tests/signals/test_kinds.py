@@ -134,6 +134,12 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("Which iOS versions are supported?", "The SDK supports iOS 15 and later.", 1),
         ("Which versions are supported?", "In 2020 the SDK was rewritten in Swift.", 0),
         ("What SAML version does Lumen use?", "In your identity provider, create a SAML app.", 0),
+        # The two ends of a range for "what range": not a sentence about the thing.
+        ("What range of values can a sensor_id take?", "| `sensor_id` | 2 bytes | 0 to 65535 |", 1),
+        ("What range of values can a sensor_id take?", "A sensor_id names one sensor of a station.", 0),
+        ("Which temperature range is the logger rated for?", "It works between -20 and 60 degrees.", 1),
+        ("Which temperature range is the logger rated for?", "Rated ports: 1-4.", 1),
+        ("Which temperature range is the logger rated for?", "The logger is rated for outdoor use since 2019.", 0),
         # The default for "what is the default ...": not the definition of the setting.
         ("What is the default conversion window for funnels?", "The default is 7 days.", 1),
         ("What is the default conversion window for funnels?", "The conversion window is the time a user has.", 0),

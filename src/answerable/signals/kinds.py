@@ -206,6 +206,12 @@ _VERSION = re.compile(
     r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d"
     r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*\s\d+\b"  # "iOS 15"
 )
+# "What range of values can a smallint hold?": two figures as the ends of a range ("-32768 to +32767",
+# "between 1 and 100", "0-255"), not a sentence about the type.
+_RANGE_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?range\b", re.I)
+_RANGE = re.compile(
+    r"[-+−]?\d[\d,.]*\s*(?:to|through|[-–])\s*[-+−]?\d|\bbetween\s+[-+−]?\d[\d,.]*\S*\s+and\s+[-+−]?\d", re.I
+)
 # "What is the default conversion window?": a sentence that says what the default is ("The default is 7
 # days"), not the definition before it ("The conversion window is the time a user has ...").
 _DEFAULT_ASKED = re.compile(r"\bdefault\b", re.I)
@@ -325,6 +331,8 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _MONEY.search(text) is not None
     if _VERSION_ASKED.search(question):
         return lambda text: _VERSION.search(text) is not None
+    if _RANGE_ASKED.search(question):
+        return lambda text: _RANGE.search(text) is not None
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
@@ -348,8 +356,11 @@ _PRICE = re.compile(rf"{_MONEY.pattern}|\b(?:free|no (?:charge|cost|fee))\b", re
 def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
-    length of time for "how long" (not a date or a count), a default for "what is the default ...". None for
-    any other question."""
+    length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
+    for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none).
+    None for any other question."""
+    if _VERSION_ASKED.search(question):
+        return "version", lambda text: _VERSION.search(text) is not None
     if _MONEY_ASKED.search(question):
         return "price", lambda text: _PRICE.search(text) is not None
     if _SPAN_ASKED.search(question):
@@ -370,9 +381,10 @@ def fit(question: str, text: str) -> int | None:
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
     "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
-    "what command", a version number for "what version", an instruction ("open ...", "To rotate a key,
-    click ...") for "how do I", the doer named before the verb for "who can invite ..." ("Owners and
-    Admins invite ..."), the default for "what is the default ...". Ranks sentences: a model that scores a
+    "what command", a version number for "what version", the two ends of a range for "what range", an
+    instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer named before the verb
+    for "who can invite ..." ("Owners and Admins invite ..."), the default for "what is the default ...".
+    Ranks sentences: a model that scores a
     sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare one country
     across all charts.".
     """
