@@ -10,6 +10,7 @@ from answerable.signals.quoting import (
     as_ranked,
     asks,
     pick,
+    quotable,
     refers_back,
     rows_asked,
     tables_asked,
@@ -481,3 +482,15 @@ def test_a_sentence_that_turns_the_question_over_is_not_quoted_while_another_is_
     assert pick("Which is the lowest TLS version the server accepts?", texts[:1], [0.9]) == 0
     prose = ["The maximum TLS version the server accepts is TLSv1.3.", "The server logs each TLS handshake."]
     assert pick("Which is the lowest TLS version the server accepts?", prose, [0.9, 0.6]) == 0
+
+
+def test_a_list_item_that_is_only_a_name_is_not_quoted_alone() -> None:
+    """"- `pytest`" says nothing by itself: the sentence that introduces the list does, with its items."""
+    assert not quotable("- `pytest`") and not quotable("2. plugins.cache") and not quotable("* `ruff`,")
+    assert quotable("- Set `timeout` to `30`.") and quotable("- `pytest` runs the suite.")
+    text = "Lint runs with the checks below.\nThe runners that read `--fast` are:\n- `pytest`\n- `mypy`"
+    question = "Which runners read the --fast flag?"
+    draft = ExtractiveGenerator(favour("pytest"), max_sentences=1).generate(
+        question, [(Claim("c1", question), [Passage("ci#1", "ci", text)])]
+    )
+    assert [s.text for s in draft.sentences] == ["The runners that read `--fast` are:", "`pytest`", "`mypy`"]

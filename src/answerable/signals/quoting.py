@@ -233,11 +233,17 @@ def rows_asked(claim: str, unit: str) -> str:
     return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
 
 
+# A list item that is nothing but a name: "- `doctest`", "2. sphinx.ext.todo".
+_BARE_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?:`[^`\n]+`|[\w.:/-]+)[.,;]?\s*$")
+
+
 def quotable(sentence: str) -> bool:
     """Can `sentence` be an answer? A question (a forum post's, a FAQ's heading) is never the answer to one,
     nor is a pointer to another page (`terms.points_elsewhere`): "For what happens to your files after
-    cancelling, see the [FAQ](...)." was quoted for "What happens to our files after we cancel?"."""
-    return not asks(sentence) and not points_elsewhere(sentence)
+    cancelling, see the [FAQ](...)." was quoted for "What happens to our files after we cancel?". Nor is a
+    list item that is nothing but a name ("- `doctest`"): alone it states nothing; the sentence that
+    introduces its list is quoted with it (`introduced`)."""
+    return not asks(sentence) and not points_elsewhere(sentence) and _BARE_ITEM.match(sentence) is None
 
 
 def refers_back(sentence: str) -> bool:
