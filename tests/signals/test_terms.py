@@ -152,3 +152,23 @@ def test_a_figure_of_the_askers_situation_is_not_required_of_the_evidence() -> N
     # A statement of a fact is no situation: all it states is required.
     fact = "VIVA Media AG changed its name in 2004. What does the new acronym stand for?"
     assert required_terms(fact) == named_terms(fact)
+
+
+def test_a_passage_mentions_what_its_section_headings_name(policy) -> None:  # type: ignore[no-untyped-def]
+    """Real documentation names the case in the heading and not again in the section: "Linux >
+    Fedora/CentOS" over "Install `ansible-core` with dnf". A name only the headings of another section
+    state is still unmentioned."""
+    from answerable import Claim, ClaimStatus, Label
+    from answerable.core.assess import assess
+    from tests.conftest import NOW, evidence, passage, verdict
+
+    text = "Install `ansible-core` with dnf:\n```\n$ sudo dnf install ansible-core\n```"
+    p = passage("install#2", 0.95, text=text, heading_path=("Installation", "Linux", "Fedora/CentOS"))
+    for question, covered in (
+        ("What command installs Ansible on Fedora?", True),
+        ("How do I install it on CentOS?", True),
+        ("What command installs Ansible on Debian?", False),
+    ):
+        ev = evidence((p,), (verdict("c1", p.id, Label.SUPPORTED, 0.95),), (Claim("c1", question),))
+        status = assess(ev, policy.profile("strict"), NOW).claims[0].status
+        assert (status is ClaimStatus.SUPPORTED) is covered, question

@@ -21,9 +21,11 @@ from answerable.signals.values import stated_values
 
 
 def own_words(passage: Passage) -> str:
-    """A passage's title and text as it mentions names: a pointer to another page ("see GDPR and data
-    deletion") mentions nothing it says."""
-    return f"{passage.title or ''}\n{without_cross_references(passage.text)}"
+    """A passage's title, section headings and text as it mentions names: the headings say what the section
+    is about ("Installing Sphinx > Linux > Debian/Ubuntu" over "Install `python3-sphinx` using apt-get"),
+    but a pointer to another page ("see GDPR and data deletion") mentions nothing it says."""
+    headings = "\n".join(passage.heading_path)
+    return f"{passage.title or ''}\n{headings}\n{without_cross_references(passage.text)}"
 
 
 def annotate(evidence: Evidence) -> Evidence:
