@@ -8,7 +8,9 @@ from answerable.backends.generation.extractive import ExtractiveGenerator
 from answerable.core.types import Claim, Passage
 from answerable.signals.quoting import (
     as_ranked,
+    as_said,
     asks,
+    lacks_kind,
     pick,
     quotable,
     refers_back,
@@ -485,7 +487,7 @@ def test_a_sentence_that_turns_the_question_over_is_not_quoted_while_another_is_
 
 
 def test_a_list_item_that_is_only_a_name_is_not_quoted_alone() -> None:
-    """"- `pytest`" says nothing by itself: the sentence that introduces the list does, with its items."""
+    """ "- `pytest`" says nothing by itself: the sentence that introduces the list does, with its items."""
     assert not quotable("- `pytest`") and not quotable("2. plugins.cache") and not quotable("* `ruff`,")
     assert quotable("- Set `timeout` to `30`.") and quotable("- `pytest` runs the suite.")
     text = "Lint runs with the checks below.\nThe runners that read `--fast` are:\n- `pytest`\n- `mypy`"
@@ -494,3 +496,16 @@ def test_a_list_item_that_is_only_a_name_is_not_quoted_alone() -> None:
         question, [(Claim("c1", question), [Passage("ci#1", "ci", text)])]
     )
     assert [s.text for s in draft.sentences] == ["The runners that read `--fast` are:", "`pytest`", "`mypy`"]
+
+
+def test_a_list_items_number_is_no_figure_of_the_answer() -> None:
+    """ "3. Save your recovery keys." states no count of recovery keys: its number is the step's."""
+    question = "How many recovery keys do I get when I turn on two-step login?"
+    steps = [
+        "1. Open Settings > Security.",
+        "3. Save your recovery keys.",
+        "You get 8 recovery keys, each usable once.",
+    ]
+    assert pick(question, steps, [0.2, 0.9, 0.6]) == 2
+    # Read so, it lacks the figure asked, as the gate reads the quote.
+    assert lacks_kind(question, as_said(steps[1])) and not lacks_kind(question, steps[2])

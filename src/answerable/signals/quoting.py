@@ -21,7 +21,7 @@ from answerable.signals.terms import (
     points_elsewhere,
     without_cross_references,
 )
-from answerable.text.units import entry_names, is_item, sentences_of, table_parts
+from answerable.text.units import entry_names, is_item, sentences_of, table_parts, without_marker
 
 
 def split_sentences(text: str) -> list[str]:
@@ -87,24 +87,26 @@ def pick(
     An entry that turns the claim over is no candidate while another entry remains (`without_counterparts`).
     All of it is among the entries the claim asks about, when any are (`entries_asked`; the names are then
     not required of each sentence), else among the sentences that mention every identifier the claim
-    names, when any do (`naming_identifiers`).
+    names, when any do (`naming_identifiers`). The form of a sentence is read as it is quoted (`as_said`):
+    the "3." of "3. Save your backup codes." is layout, no count of backup codes.
     """
     entries = entries_asked(claim, sentences)
     pool = entries or naming_identifiers(claim, about or sentences)
     pool = without_counterparts(claim, sentences, pool)
+    said = [as_said(text) for text in sentences]
     top = max(pool, key=lambda k: (scores[k], -k))
-    if lacks_kind(claim, sentences[top]):
+    if lacks_kind(claim, said[top]):
         frame = about or sentences
         finer = [
             k
             for k in pool
-            if (kinds.counts_asked(claim, sentences[k]) or kinds.fit(claim, sentences[k]) == 2)
+            if (kinds.counts_asked(claim, said[k]) or kinds.fit(claim, said[k]) == 2)
             and kinds.about_as_much(claim, frame[k], frame[top])
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
-    bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in sentences]
-    stating = [k for k in pool if kind is None or kinds.states(kind, sentences[k], claim)]
+    bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in said]
+    stating = [k for k in pool if kind is None or kinds.states(kind, said[k], claim)]
     # Of the sentences with the best form of answer, those naming every name of the claim: "Business
     # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
     # them for 7 years." for "How long do Enterprise workspaces keep audit log events?".
@@ -120,6 +122,12 @@ def pick(
     shortlist = order[:top_n]
     again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
+
+
+def as_said(text: str) -> str:
+    """`text` as a quote says it: each list item without its marker (`without_marker`), whose number is
+    layout, not a figure of the answer."""
+    return "\n".join(without_marker(line) if is_item(line) else line for line in text.split("\n"))
 
 
 _WORD = re.compile(r"[a-z0-9]+")
