@@ -272,6 +272,25 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
             "What plan includes SSO, and how much does it cost?",
             ["What plan includes SSO?", "how much does the plan that includes SSO cost?"],
         ),
+        # "Which config file does the linter read": the thing asked for is what the subject acts on, and a
+        # pronoun after it may stand for either; it stays as the asker wrote it (never "the config that
+        # file does ...").
+        (
+            "Which config file does the linter read, and where does it look for it?",
+            ["Which config file does the linter read?", "where does it look for it?"],
+        ),
+        (
+            "Which lock file does the installer write, and what permissions does it give the cache folder?",
+            ["Which lock file does the installer write?", "what permissions does it give the cache folder?"],
+        ),
+        (
+            "What log level does the agent use, and can it be changed?",
+            ["What log level does the agent use?", "can it be changed?"],
+        ),
+        (
+            "What file does the CLI write, and where is it stored?",
+            ["What file does the CLI write?", "where is it stored?"],
+        ),
         (
             "What is the Growth plan and how much does it cost?",
             ["What is the Growth plan?", "how much does the Growth plan cost?"],

@@ -159,8 +159,15 @@ _PRONOUN_OBJECT = re.compile(
 _MAIN_VERBS = _words("has have had do does did")
 _WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
 _WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
+# "What file does the CLI write": the thing asked for is what the subject acts on, and an "it" after it
+# ("where is it stored?", "what permissions does it give the folder?") may stand for either ("they" is
+# told apart by its number).
+_ASKS_OBJECT = re.compile(rf"^(?:what|which)\s+(?:(?!{_AUX}\b)[a-z]+\s+){{1,3}}(?:do|does|did)\b", re.I)
+# "What plan includes SSO": the thing asked for, then the verb it is the subject of. Not "Which signal file
+# does pg_basebackup create": a second noun before an auxiliary is the thing's own name, and its subject
+# comes after the auxiliary.
 _WHAT_THING_ASKS = re.compile(
-    rf"^(?:what|which)\s+(?P<thing>(?!{_AUX}\b)[a-z]+)\s+(?P<rest>(?!{_AUX}\b)[a-z]+\b.*)$", re.I
+    rf"^(?:what|which)\s+(?P<thing>(?!{_AUX}\b)[a-z]+)\s+(?P<rest>(?!{_AUX}\b)[a-z]+\b(?!\s+{_AUX}\b).*)$", re.I
 )
 
 
@@ -230,6 +237,8 @@ def _pronoun_named(later: str, before: str) -> str:
         referent = f"{'those' if pronoun == 'they' else 'the one'} who {who['rest']}"
     elif what and pronoun in ("it", "they"):
         referent = f"the {what['thing']} that {what['rest']}"
+    elif pronoun == "it" and _ASKS_OBJECT.match(before):
+        referent = None  # the thing asked for or the subject that acts on it: either may be meant
     else:
         referent = _antecedent(before, pronoun, later)
     return f"{opener}{m['pre']} {referent}{m['post']}" if referent else opener + later
