@@ -106,3 +106,27 @@ def test_which_version_wants_a_sentence_that_names_one(policy) -> None:  # type:
         decision = decide(ev, policy.profile("strict"), NOW)
         assert (decision.status is Status.ANSWER) is answered, (question, sentence)
         assert answered or decision.claims[0].not_as_asked == ("version", "")
+
+
+def test_what_is_the_maximum_wants_a_sentence_that_states_a_limit(policy) -> None:  # type: ignore[no-untyped-def]
+    for question, sentence, answered in (
+        ("What is the maximum length of a line in the hosts file?", "The hosts file holds one entry per line.", False),
+        (
+            "What is the maximum length of a line in the hosts file?",
+            "A line of the hosts file may be up to 255 characters.",
+            True,
+        ),
+        ("What is the largest attachment a ticket can carry?", "Tickets carry 1 attachment each by default.", False),
+        ("What is the largest attachment a ticket can carry?", "The largest attachment is 20 MB.", True),
+        ("Which is the shortest password the vault accepts?", "Passwords need at least 12 characters.", True),
+        ("What is the longest a backup can be kept?", "Backups can be kept from 30 days to 7 years.", True),
+        ("What is the longest a backup can be kept?", "Keep backups between 30 and 2,555 days.", True),
+        ("What is the longest a backup can be kept?", "Backups are kept in a second region.", False),
+    ):
+        q = (Claim("c1", question),)
+        p = passage("ref#2", 0.92, text=sentence)
+        d = Draft((DraftSentence(sentence, (p.id,), 1.0, claim_ids=("c1",)),))
+        ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), q, d))
+        decision = decide(ev, policy.profile("strict"), NOW)
+        assert (decision.status is Status.ANSWER) is answered, (question, sentence)
+        assert answered or decision.claims[0].not_as_asked in (("limit", ""), ("figure", ""))

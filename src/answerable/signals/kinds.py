@@ -357,8 +357,8 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
     length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
-    for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none).
-    None for any other question."""
+    for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none),
+    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`). None for any other question."""
     if _VERSION_ASKED.search(question):
         return "version", lambda text: _VERSION.search(text) is not None
     if _MONEY_ASKED.search(question):
@@ -367,7 +367,28 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         return "length of time", lambda text: _SPAN.search(text) is not None
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _DEFAULT.search(text) is not None
+    if _LIMIT_WANTED.search(question):
+        return "limit", lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
     return None
+
+
+# "What is the maximum length of a line in the config file?" asks for a limit: a sentence about lines
+# ("The file is a set of records, one per line.") that names none does not say it. A limit is said by its
+# own word, either way round (the mismatch check tells maximum from minimum), by a bound ("up to 5 GB",
+# "at least 8 characters", "no more than 3"), or by a range, which states both ends ("from 30 days to 7
+# years", "between 8 and 64 characters", "1-100").
+_LIMIT_WANTED = re.compile(
+    r"^\W*(?:what|which)\b[^?]*\b(?:highest|largest|biggest|greatest|maximum|lowest|smallest|minimum|fewest|"
+    r"longest|shortest)\b",
+    re.I,
+)
+_FROM_TO = re.compile(r"\bfrom\s+(?:\S+\s+){0,3}?\S*\d\S*(?:\s+\S+){0,2}?\s+to\s+\S*\d", re.I)
+_LIMIT = re.compile(
+    r"\b(?:highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest|"
+    r"most|least|limit|limits|limited|cap|capped|up to|at most|no more than|not more than|no fewer than|"
+    r"no less than|not less than|or more|or less|or fewer|exceed|exceeds|exceeding|as many as|as much as)\b",
+    re.I,
+)
 
 
 # "What is the default value of archive_timeout?" asks what the default is: a sentence about the setting that
