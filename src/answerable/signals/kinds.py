@@ -405,9 +405,8 @@ def fit(question: str, text: str) -> int | None:
     "what command", a version number for "what version", the two ends of a range for "what range", an
     instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer named before the verb
     for "who can invite ..." ("Owners and Admins invite ..."), the default for "what is the default ...".
-    Ranks sentences: a model that scores a
-    sentence's topic cannot tell "A dashboard holds up to 40 charts." from "Use them to compare one country
-    across all charts.".
+    Ranks sentences: a model that scores a sentence's topic cannot tell "A dashboard holds up to 40
+    charts." from "Use them to compare one country across all charts.".
     """
     kind = asked(question)
     finer = _finer(question)

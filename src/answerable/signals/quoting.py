@@ -135,8 +135,16 @@ _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
 def _spelled(parts: Sequence[str], words: Sequence[str]) -> bool:
-    n = len(parts)
-    return any(list(words[i : i + n]) == list(parts) for i in range(len(words) - n + 1))
+    n, wanted = len(parts), tuple(parts)
+    return any(tuple(words[i : i + n]) == wanted for i in range(len(words) - n + 1))
+
+
+@lru_cache(maxsize=1024)
+def _as_asked(claim: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """A claim's words, and the names it writes as code (in backticks, or identifiers), lower case."""
+    code = {span.strip().lower() for span in _CODE_SPAN.findall(claim)}
+    code |= {t.key.removeprefix("id:") for t in named_terms(claim) if t.key.startswith("id:")}
+    return tuple(_WORD.findall(claim.lower())), frozenset(code)
 
 
 def asks_entry(claim: str, unit: str) -> bool:
@@ -148,9 +156,7 @@ def asks_entry(claim: str, unit: str) -> bool:
     names = entry_names(unit)
     if not names:
         return False
-    words = _WORD.findall(claim.lower())
-    code = {span.strip().lower() for span in _CODE_SPAN.findall(claim)}
-    code |= {t.key.removeprefix("id:") for t in named_terms(claim) if t.key.startswith("id:")}
+    words, code = _as_asked(claim)
     for name in (*names, " ".join(names)):
         if name.lower().rstrip(".") in code:
             return True
