@@ -425,6 +425,36 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
         ("What is a workspace and can I have more than one?", ["What is a workspace?", "can I have more than one?"]),
         ("How do I rotate a key, and which one is active?", ["How do I rotate a key?", "which one is active?"]),
         ("How do I rotate my key, and can I create one?", ["How do I rotate my key?", "can I create one?"]),
+        # A second question may open with a preposition before its question word, when a verb of its own
+        # follows; "and for how long?" asks more of the question before it.
+        (
+            "How do I export my data, and in what format is it delivered?",
+            ["How do I export my data?", "in what format is it delivered?"],
+        ),
+        (
+            "Which browsers are supported, and since which release can the app run offline?",
+            ["Which browsers are supported?", "since which release can the app run offline?"],
+        ),
+        (
+            "How many seats do we have and to whom are invoices sent?",
+            ["How many seats do we have?", "to whom are invoices sent?"],
+        ),
+        ("Can I pause my plan, and for how long?", ["Can I pause my plan, and for how long?"]),
+        # A statement that speaks of the asker anywhere in it is their situation, not a part to establish;
+        # a request that speaks of them ("Tell me ...") still asks.
+        (
+            "Support asked me to send the crash report. Where is it saved?",
+            ["Support asked me to send the crash report. Where is it saved?"],
+        ),
+        (
+            "The new security policy makes us rotate keys every month. How do I rotate one?",
+            ["The new security policy makes us rotate keys every month. How do I rotate one?"],
+        ),
+        (
+            "Yesterday my laptop was stolen. Can I sign it out remotely?",
+            ["Yesterday my laptop was stolen. Can I sign it out remotely?"],
+        ),
+        ("The US office uses SSO. Which plan includes it?", ["The US office uses SSO.", "Which plan includes it?"]),
     ],
 )
 def test_hand_written_questions(question: str, parts: list[str]) -> None:

@@ -28,7 +28,16 @@ from answerable.text.sentences import fast_sentences
 _WH = (
     r"(?:how|what|when|where|which|who|whom|whose|why|is|are|was|were|does|do|did|can|could|will|would|should|has|have)"
 )
-_SPLIT_QUESTIONS = re.compile(rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+(?={_WH}\b)", re.I)
+# A second question may open with a preposition before its question word, when a verb of its own follows
+# ("..., and since which version of the app can it ...?", "and in what format is it sent?"); "and for how
+# long?" asks more of the question before it.
+_ASKING_PREPOSITION = r"(?:since|from|in|on|at|for|by|to|until|till|after|before|with|under|into|through|during)"
+_SPLIT_QUESTIONS = re.compile(
+    r"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+"
+    rf"(?={_WH}\b|{_ASKING_PREPOSITION}\s+(?:what|which|whose|how|when|where|who|whom)\b(?:\s+[\w'-]+){{0,6}}?\s+"
+    r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)\b)",
+    re.I,
+)
 # A comma alone ends a question that is whole before it ("What are webhooks, how do I set them up, and ...?")
 # before words that open another, never a relative clause ("..., which flows into the sea?"); not a clause
 # that sets the scene ("When a commission reached no decision, what happened?").
@@ -556,15 +565,26 @@ _SOMEONE_DID = re.compile(
 # The asker speaking in the question after a statement: "Malware messed up a whole project folder. Which
 # plans let me rewind a folder ...?" tells what happened to them.
 _ASKER_IN = re.compile(r"\b(?:I|me|my|we|us|our)\b", re.I)
+# A statement that speaks of the asker anywhere in it ("Support asked me to send the logs.", "The new policy
+# makes us rotate keys.", "Yesterday my laptop was stolen.") tells their situation too: a fact the
+# documentation must establish is not said in the first person. Case-sensitive where a capital is a name:
+# "US" is a country.
+_ASKER_MENTIONED = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e|[Ww]e're|[Ww]e've|[Ww]e'd|[Ww]e'll|us|[Oo]ur|"
+    r"[Oo]urs|[Oo]urselves)\b"
+)
 
 
 def _tells_situation(sentence: str, after: str) -> bool:
     """Is `sentence`, a statement before the question `after`, the asker's situation rather than a fact
-    the documentation must establish? Said of themself, or of someone in their workplace, or of a thing of
+    the documentation must establish? Said of themself (opening with them or speaking of them anywhere:
+    "Support asked me to send the logs."), or of someone in their workplace, or of a thing of
     theirs with no name in it ("Malware messed up a whole project folder.") when the question speaks as the
     asker; "VIVA Media AG changed its name in 2004. What does their new acronym stand for?" states a fact."""
     text = sentence.replace("’", "'")
     if _ASKER_SAYS.match(text) or _SOMEONE_DID.match(text):
+        return True
+    if _ASKER_MENTIONED.search(text) and not _OPENS_ASKING.match(text):  # not a request: "Tell me how ..."
         return True
     unnamed = not re.search(r"\s[A-Z]|\d", text)  # no name, acronym or figure after its first word
     return unnamed and _ASKER_IN.search(after) is not None
