@@ -11,7 +11,7 @@ from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.core.codec import evidence_from_dict, evidence_to_dict
 from answerable.core.types import Draft, DraftSentence
 from answerable.interfaces.render import render_decision
-from answerable.signals.kinds import Kind, about_as_much, asked, counts_asked, fit, states
+from answerable.signals.kinds import Kind, about_as_much, asked, counts_asked, fit, required_form, states
 from tests.conftest import NOW, evidence, passage, verdict
 
 R = ReasonCode
@@ -315,3 +315,37 @@ def test_a_share_of_a_whole_is_answered_by_a_proportion_not_a_count() -> None:
     assert states(Kind.QUANTITY, "The IJssel carries one ninth of the flow.", "How much of the flow does it carry?")
     assert asked("What percent of voters chose him?") is Kind.QUANTITY
     assert asked("What percentage did OPEC raise the price of oil?") is Kind.QUANTITY
+
+
+def test_a_question_that_asks_for_a_way_to_find_something_out_asks_for_the_way() -> None:
+    """ "How do I see which version I'm running?" is answered by where to look ("open Preferences > About"),
+    not by a version: the question word inside it names what the way finds."""
+    for q in (
+        "how do i see which version of the desktop app im running",
+        "How can I check how many seats we have left?",
+        "Where can I see when my plan renews?",
+        "How do we find out which members have two-factor turned on?",
+    ):
+        assert asked(q) is None, q
+        form = required_form(q)
+        assert form is not None and form[0] == "way to find it", q
+        assert form[1]("To check your version, open **Preferences > About**.")
+        assert not form[1]("Stowly 5.4.0 dropped support for macOS 12.")
+        assert fit(q, "Open Admin console > People to see each member.") == 1
+    # The thing itself is still what a plain question asks for.
+    plain = required_form("Which version dropped support for macOS 12?")
+    assert plain is not None and plain[0] == "version"
+    assert asked("How many seats do we have left?") is Kind.QUANTITY
+
+
+def test_a_one_that_counts_nothing_states_no_quantity() -> None:
+    q = "How many retention rules can a workspace have?"
+    for text in (
+        "Scope can be the whole workspace, one or more team folders, or a group.",
+        "Ask one of the owners to approve it.",
+        "Members are removed one by one.",
+        "No one outside the team can see it.",
+    ):
+        assert not states(Kind.QUANTITY, text, q), text
+    assert states(Kind.QUANTITY, "A workspace can have one retention rule per folder.", q)
+    assert states(Kind.QUANTITY, "Only one of the 3 plans includes it.", q)

@@ -66,6 +66,8 @@ _NUMBER_WORDS = (
 # "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
 _MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
 # A number or a figure in words, or a span in words ("a few days").
+# "one" that counts nothing: "one or more team folders", "one of the owners", "one by one", "no one".
+_NO_NUMBER_ONE = re.compile(r"\b(?:one (?:or more|of|another|by one)|no one|any one)\b", re.I)
 _QUANTITY_STATED = re.compile(
     rf"\d|\b(?:{_NUMBER_WORDS}|(?:a|an|a few|several) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?))\b",
@@ -112,7 +114,10 @@ _TIME_STATED = re.compile(
 
 
 def asked(question: str) -> Kind | None:
-    """The kind of answer `question` asks for, when its wording says so plainly; else None."""
+    """The kind of answer `question` asks for, when its wording says so plainly; else None. A question that
+    asks for a way to find something out (`_WAY_TO_FIND`) asks for no kind."""
+    if _WAY_TO_FIND.search(question):
+        return None
     if _QUANTITY_ASKED.search(question):
         return Kind.QUANTITY
     if _TIME_ASKED.search(question):
@@ -149,7 +154,8 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     first tentacles form?"; "14 days after", "the 90s", "9 am" are), and digits that follow a letter are
     part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time). A share of a
     whole ("What percentage of Venice's residents died ...?") is stated only as a percentage, a fraction or
-    "one in three", not as a count ("Plague occurred in Venice 22 times").
+    "one in three", not as a count ("Plague occurred in Venice 22 times"). A "one" that counts nothing ("one or
+    more team folders", "one of the owners") states no quantity.
     """
     given = set(_FIGURE.findall(question))
     counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
@@ -170,6 +176,8 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
         return f
 
     read = _FIGURE.sub(figure, text)
+    if kind is Kind.QUANTITY:
+        read = _NO_NUMBER_ONE.sub(" ", read)
     if kind is Kind.QUANTITY and _PROPORTION_ASKED.search(question):
         return _PROPORTION_STATED.search(read) is not None
     if kind is Kind.QUANTITY:
@@ -221,6 +229,17 @@ _COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
 _COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
 # "How do I rotate an API key?": the steps, in a sentence that instructs ("To rotate a key, open
 # Settings > API keys ...", "Run `lumenctl ...`"), not one about the task ("The restore takes 5 minutes").
+# "How do I see which version I'm running?" asks for a way to find something out, not for the thing: its
+# answer is where to look ("Open Help > About"), and a version, count or date it does not need to state. The
+# question word inside it ("which version", "how many", "when") names what the way finds. "How do I find out if
+# my files are encrypted?" asks whether they are.
+_WAY_TO_FIND = re.compile(
+    r"^\W*(?:how|where) (?:do|can|should|would|could) (?:i|we|you|one|users?|admins?|customers?)\s+"
+    r"(?:[a-z]+\s+)?(?:(?:see|check|find|view|look up|look at|confirm|verify)\s+"
+    r"(?:which|what|how|when|where|whether|if|who)|(?:find out|tell|work out|figure out)\s+"
+    r"(?:which|what|how|when|where|who))\b",
+    re.I,
+)
 _STEPS_ASKED = re.compile(
     r"^\W*(?:how (?:do|can|should|would|could) (?:i|we|you|one|users?|admins?|customers?)|how to|"
     r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
@@ -323,6 +342,8 @@ def about_as_much(question: str, text: str, other: str) -> bool:
 
 def _finer(question: str) -> Callable[[str], bool] | None:
     """The finer form a question asks for, as a test of a sentence; None when it asks for none."""
+    if _WAY_TO_FIND.search(question):
+        return lambda text: _INSTRUCTION.search(text) is not None
     if _SPAN_ASKED.search(question):
         return lambda text: _SPAN.search(text) is not None
     if _CLOCK_ASKED.search(question):
@@ -358,7 +379,11 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
     length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
     for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none),
-    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`). None for any other question."""
+    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`). None for any other question,
+    and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
+    path, a command or an instruction, not the version or a sentence about the app)."""
+    if _WAY_TO_FIND.search(question):
+        return "way to find it", lambda text: _INSTRUCTION.search(text) is not None
     if _VERSION_ASKED.search(question):
         return "version", lambda text: _VERSION.search(text) is not None
     if _MONEY_ASKED.search(question):
