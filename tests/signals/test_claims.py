@@ -455,6 +455,22 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
             ["Yesterday my laptop was stolen. Can I sign it out remotely?"],
         ),
         ("The US office uses SSO. Which plan includes it?", ["The US office uses SSO.", "Which plan includes it?"]),
+        # A later question that names nothing of its own, or points back with a bare "that" or "this", is
+        # read with the question before it; "that" before what it names leaves a question of its own.
+        (
+            "Does the sync client retry failed uploads? What happens to the file after that?",
+            ["Does the sync client retry failed uploads? What happens to the file after that?"],
+        ),
+        (
+            "Can admins require a passcode on phones? Where do I turn that on?",
+            ["Can admins require a passcode on phones? Where do I turn that on?"],
+        ),
+        ("Which reports are emailed, and how often?", ["Which reports are emailed? How often?"]),
+        ("Which plan has SSO? How much does that plan cost?", ["Which plan has SSO?", "How much does that plan cost?"]),
+        (
+            "Is there an export API? What happens to files that are deleted?",
+            ["Is there an export API?", "What happens to files that are deleted?"],
+        ),
     ],
 )
 def test_hand_written_questions(question: str, parts: list[str]) -> None:

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from answerable.core.types import Claim
 from answerable.text.sentences import fast_sentences
+from answerable.text.words import STOPWORDS
 
 # Longer than any question a person types: the rules below are regular expressions whose time grows with
 # the input (20,000 characters took 0.4 s), and the models read 128 tokens. `Engine.ask` refuses more.
@@ -659,12 +660,38 @@ def is_keywords(question: str) -> bool:
     return 0 < len(words) <= KEYWORDS_MAX_WORDS and "?" not in question and not _ASKS.fullmatch(words[0])
 
 
+# A later question that cannot be judged alone is read with the question before it: one that names nothing
+# of its own ("how often?", "why not?") or points back with a bare "that" or "this" ("What happens to the
+# webhook after that?", "Where would I switch that on?"), whose referent only the question before it says.
+# Not "that" before what it names ("that plan") or opening a clause ("files that are deleted").
+_BARE_DEMONSTRATIVE = re.compile(
+    r"\b(?:that|this)(?=\s*(?:[?.!,;]|$)|\s+(?:on|off|up|out|again|too|also|first|now|anymore|still|later|back|"
+    r"away|instead|yet)\b)",
+    re.I,
+)
+_ASKING_WORDS = _words(
+    "how what when where which who whom whose why is are was were does do did can could will would should has "
+    "have may must i we you it they he she me us them my our your their not no yes so then also about often "
+    "long much many far soon"
+)
+
+
+def _leans_back(part: str) -> bool:
+    """Can this later part of a question not be judged alone (`_BARE_DEMONSTRATIVE`)?"""
+    own = [w for w in re.findall(r"[a-z0-9]{2,}", part.lower()) if w not in _ASKING_WORDS and w not in STOPWORDS]
+    return not own or _BARE_DEMONSTRATIVE.search(part) is not None
+
+
 def decompose(question: str) -> tuple[Claim, ...]:
-    """The required claims of `question`, ids c1, c2, ...; a blank question has none."""
+    """The required claims of `question`, ids c1, c2, ...; a blank question has none. A later part that
+    cannot be judged alone (`_leans_back`) stays with the part before it."""
     parts: list[str] = []
     for pieces in _in_context(question_sentences(question)):
         for piece in pieces:
             piece = _clean(piece)
+            if parts and parts[-1].endswith("?") and _leans_back(piece):
+                parts[-1] = f"{parts[-1]} {piece[:1].upper()}{piece[1:]}"
+                continue
             if len(piece.split()) >= 2 and piece.lower() not in (p.lower() for p in parts):
                 parts.append(piece)
     if not parts and question.strip():
