@@ -134,3 +134,85 @@ def test_two_sections_of_one_page_are_one_source(policy) -> None:  # type: ignor
     ev = evidence((one, two), (verdict("c1", one.id, S, 0.9), verdict("c1", two.id, S, 0.85)), (claim,))
     ev = annotate_values(ev, {("c1", one.id): one.text, ("c1", two.id): two.text})
     assert assess(ev, policy.profile("strict"), NOW).conflicts == ()
+
+
+def _superseded_pair(question: str, old_text: str, new_text: str, new_heading: tuple[str, ...] = ("Limits",)) -> tuple:  # type: ignore[type-arg]
+    """An older page that answers clearly (0.9) and the page that supersedes it, whose restated section the
+    models score under the bar (0.45): the newer wording is further from the question."""
+    claim = Claim("c1", question)
+    old = passage("guide-2025#2", 0.9, text=old_text, heading_path=("Guide", "Limits"), superseded_by=("guide",))
+    new = passage("guide#2", 0.45, text=new_text, heading_path=("Guide", *new_heading), supersedes=("guide-2025",))
+    ev = evidence(
+        (old, new), (verdict("c1", old.id, S, 0.9), verdict("c1", new.id, Label.INSUFFICIENT, 0.55)), (claim,)
+    )
+    ev = annotate_values(ev, {("c1", old.id): old_text, ("c1", new.id): new_text})
+    return ev, old, new
+
+
+@pytest.mark.parametrize(
+    ("question", "old_text", "new_text", "values"),
+    [
+        (
+            "How far back can I restore a deleted folder?",
+            "Deleted folders can be restored for 30 days.",
+            "You can bring back a deleted folder within 90 days of deleting it.",
+            ("90 days", "30 days"),
+        ),
+        (
+            "How much does an extra seat cost per month?",
+            "Each extra seat costs $8 per month.",
+            "Seats beyond your plan's allowance are billed at $10 per month each.",
+            ("$10 per month", "$8 per month"),
+        ),
+        (
+            "How long does a guest pass last?",
+            "A guest pass lasts 2 hours.",
+            "Guest passes are valid for two hours on the day they are issued.",
+            None,
+        ),
+    ],
+)
+def test_the_section_that_restates_a_superseded_answer_answers_with_the_current_value(
+    policy, question: str, old_text: str, new_text: str, values: tuple[str, str] | None
+) -> None:  # type: ignore[no-untyped-def]
+    """The older page answered; the page that replaces it restates the same section with the current value.
+    The answer rests on the newer page alone, as strongly as the section it replaces answered, and when the
+    value changed the decision says the rule that chose it."""
+    ev, old, new = _superseded_pair(question, old_text, new_text)
+    a_ = assess(ev, policy.profile("strict"), NOW)
+    (claim,) = a_.claims
+    assert claim.passage_ids == (new.id,) and old.id in a_.stale_passage_ids
+    assert a_.retrieval_score == pytest.approx(0.9)
+    if values is None:
+        assert a_.conflicts == ()
+    else:
+        (note,) = a_.conflicts
+        assert note.resolved_by == "supersedes" and note.values == values and note.supporting == (new.id,)
+    d = decide(replace(ev, draft=draft((new_text, (new.id,), 0.95))), policy.profile("strict"), NOW)
+    assert d.status is Status.ANSWER and [c.passage_id for c in d.citations] == [new.id]
+
+
+def test_a_newer_page_that_no_longer_states_it_restates_nothing(policy) -> None:  # type: ignore[no-untyped-def]
+    """Under another heading, or stating no value of the kind asked, the newer page is no restatement: the
+    only answer is stale, and the decision says so."""
+    for new_text, heading in (
+        ("Deleted folders can be restored from the trash by an admin.", ("Limits",)),  # no value
+        ("Deleted folders can be restored for 90 days.", ("Pricing",)),  # another section
+    ):
+        ev, _, _ = _superseded_pair(
+            "How far back can I restore a deleted folder?",
+            "Deleted folders can be restored for 30 days.",
+            new_text,
+            heading,
+        )
+        d = decide(ev, policy.profile("strict"), NOW)
+        assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.EVIDENCE_STALE, new_text
+    # A profile without the supersedes rule leaves the older answer stale too.
+    ev, _, _ = _superseded_pair(
+        "How far back can I restore a deleted folder?",
+        "Deleted folders can be restored for 30 days.",
+        "You can bring back a deleted folder within 90 days.",
+    )
+    strict = policy.profile("strict")
+    d = decide(ev, replace(strict, conflict_precedence=("effective_date",)), NOW)
+    assert d.status is Status.ABSTAIN

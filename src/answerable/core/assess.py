@@ -270,12 +270,18 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
     conflicts: list[Conflict] = []
     sig = _signals(evidence)
     own = _own_terms(sig) if profile.require_named_terms else {}
+    restated = False
     for claim in evidence.claims:
         verdicts = [v for v in evidence.verdicts if v.claim_id == claim.id and v.passage_id in by_id]
         unmentioned: tuple[str, ...] = ()
         if own.get(claim.id):
             verdicts, unmentioned = _about_claim(verdicts, own[claim.id], sig, profile)
         result, conflict = _assess_claim(claim, verdicts, by_id, usable_ids, stale, disallowed, profile, sig)
+        # Answered by a restatement (`_restatement`): no verdict of the claim supports the passage it rests on.
+        restated = restated or (
+            result.status is ClaimStatus.SUPPORTED
+            and not any(v.passage_id in result.passage_ids and v.label is Label.SUPPORTED for v in verdicts)
+        )
         if unmentioned and result.status is ClaimStatus.MISSING:
             result = replace(result, unmatched_terms=unmentioned)
         claims.append(result)
@@ -285,7 +291,7 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
         claims = _named_terms_covered(claims, usable, sig)
     retrieval = top
     answered = [c.best_support for c in claims if c.status in _ANSWERING]
-    if top is not None and len(claims) > 1 and answered:
+    if top is not None and (len(claims) > 1 or restated) and answered:
         # Relevant enough to each part it answers: a part nothing answers is the coverage veto's to name.
         retrieval = max(top, min(answered))
 
@@ -430,6 +436,18 @@ def _assess_claim(
         return ClaimAssessment(claim, ClaimStatus.NOT_ALLOWED, best, ids), None
     if any(v.passage_id in stale for v in supported_elsewhere):
         ids = _strongest(v for v in supported_elsewhere if v.passage_id in stale)
+        successor = (
+            _restatement(claim.id, ids, by_id, usable, sig)
+            if Precedence.SUPERSEDES in profile.conflict_precedence
+            else None
+        )
+        if successor is not None:
+            # The newer page's section states the current value: it answers, as strongly as the section it
+            # replaces did, and the decision names the rule that picked it over the older figure.
+            pid, changed = successor
+            inherited = max(v.strength for v in supported_elsewhere if v.passage_id in stale)
+            note = Conflict(claim.id, (pid,), ids, str(Precedence.SUPERSEDES), "support", changed) if changed else None
+            return ClaimAssessment(claim, ClaimStatus.SUPPORTED, inherited, (pid,)), note
         return ClaimAssessment(claim, ClaimStatus.STALE, best, ids), None
     if weak:
         return ClaimAssessment(claim, ClaimStatus.WEAK, best, _strongest(weak)), None
@@ -476,6 +494,38 @@ def _replaces(newer: Passage, older: Passage) -> bool:
     return older.document_id in newer.supersedes or newer.document_id in older.superseded_by
 
 
+def restates(newer: Passage, older: Passage) -> bool:
+    """Is `newer` the restatement of `older`: a section of the page that supersedes it, under the same heading?
+
+    A page that replaces another keeps its sections ("Version history > How long versions are kept"), with
+    the figures that changed: the section that answered on the old page is where the current answer is."""
+    return bool(older.heading_path) and newer.heading_path[-1:] == older.heading_path[-1:] and _replaces(newer, older)
+
+
+def _restatement(
+    claim_id: str, stale_ids: tuple[str, ...], by_id: dict[str, Passage], usable: set[str], sig: Signals
+) -> tuple[str, tuple[str, str] | None] | None:
+    """The usable restatement (`restates`) of a superseded passage that answered the claim, when it states a
+    value of the same kind for what the claim asks (a span for a span, a price for a price): (its id, the
+    two values when they differ). A newer page that no longer states it restates nothing: the claim stays
+    stale."""
+    for old_id in stale_ids:
+        old = sig.stated_by(claim_id, old_id)
+        if not old:
+            continue
+        for pid in sorted(usable):
+            new = sig.stated_by(claim_id, pid)
+            if not new or not restates(by_id[pid], by_id[old_id]):
+                continue
+            if any(x.comparable(y) for x in new for y in old):
+                # What changed: a value each page states that the other does not ("180 days" for "90 days"
+                # in a table whose other rows stayed).
+                added = [x for x in new if all(disagree((x,), (y,)) for y in old if x.comparable(y))]
+                dropped = [y for y in old if all(disagree((x,), (y,)) for x in new if x.comparable(y))]
+                return pid, (added[0].text, dropped[0].text) if added and dropped else None
+    return None
+
+
 def resolve_conflict(
     supporters: list[Passage],
     refuters: list[Passage],
@@ -517,6 +567,7 @@ __all__ = [
     "is_blank",
     "is_stale",
     "resolve_conflict",
+    "restates",
     "rivals",
     "second_look",
     "strongest_support",

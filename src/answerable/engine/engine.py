@@ -34,7 +34,7 @@ from answerable.backends.registry import (
     open_store,
 )
 from answerable.backends.store.base import DecisionLog, Filter, Index, Retriever
-from answerable.core.assess import assess, confirmed, second_look, to_confirm
+from answerable.core.assess import assess, confirmed, restates, second_look, to_confirm
 from answerable.core.codec import to_jsonable
 from answerable.core.errors import InputError
 from answerable.core.gate import authorize, causes, decide
@@ -357,7 +357,27 @@ class Engine:
             checked, read = self._contradictions(claim, mine, {p.id: p for p in top}, prof)
             verdicts += checked
             sentences.update(read)
+            sentences.update(self._restated(claim, mine, top, prof))
         return verdicts, sentences
+
+    def _restated(
+        self, claim: Claim, verdicts: list[Verdict], top: list[Passage], prof: Profile
+    ) -> dict[tuple[str, str], str]:
+        """The answer sentences of a superseded passage that answers `claim` and of its restatements: the
+        sections of the page that supersedes it under the same heading, among the passages found. The gate
+        reads the current figure from a restatement that states a value of the same kind
+        (`assess.restatement`); the models, asked about the newer page's wording, often score it under the
+        bar where the older one cleared it."""
+        by_id = {p.id: p for p in top}
+        answering = [v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support]
+        read: dict[tuple[str, str], str] = {}
+        for v in sorted(answering, key=lambda v: -v.strength)[:1]:
+            old = by_id[v.passage_id]
+            newer = [p for p in top if restates(p, old)]
+            if newer:
+                read[(claim.id, old.id)] = self.best_sentence(claim.text, old)
+                read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in newer})
+        return read
 
     def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""

@@ -145,7 +145,8 @@ _ASKS = (
     (
         ValueKind.DURATION,
         re.compile(
-            r"\bhow (?:long|soon|quickly|often)\b|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
+            r"\bhow (?:long|soon|quickly|often)\b|\bhow far (?:back|ahead|in advance)\b"
+            r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
             r"|\b(?:period|window|retention|timeout|lifetime|expire|expiry)\b",
             re.I,
         ),
