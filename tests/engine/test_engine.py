@@ -18,7 +18,17 @@ from answerable.backends.store.sqlite import SQLiteStore
 from answerable.core.errors import InputError, ModelError, StoreError
 from answerable.core.policy import load_policy
 from answerable.core.reasons import KEYWORDS_NEXT_STEP
-from answerable.core.types import MAX_QUESTION_CHARS, Claim, Draft, Label, Passage, Principal, ReasonCode, Status
+from answerable.core.types import (
+    MAX_QUESTION_CHARS,
+    Claim,
+    Draft,
+    Label,
+    Passage,
+    Principal,
+    ReasonCode,
+    Result,
+    Status,
+)
 from answerable.engine.engine import Engine
 from answerable.engine.indexing import ingest
 from answerable.interfaces.render import render_record
@@ -596,3 +606,40 @@ def test_a_situation_the_asker_tells_is_no_part_to_establish(tmp_path: Path) -> 
     # A name the question states is still required: no page mentions Opsgenie.
     d = e.ask(question.replace("PagerDuty", "Opsgenie"), as_of=NOW)
     assert d.status is Status.ABSTAIN and d.claims[0].unmatched_terms == ("Opsgenie",), d
+
+
+def test_a_superseded_answer_is_restated_by_its_replacement_when_the_second_model_confirms_it(tmp_path: Path) -> None:
+    """The older page answers clearly; the page that supersedes it restates the section with the current
+    figure in words the reranker scores under the bar. The answer quotes the newer page, and names the rule
+    that chose it; where the second model doubts the restatement, the claim stays stale."""
+    s = indexed(
+        tmp_path,
+        {
+            "lockers-2025.md": (
+                "---\ntitle: Pickup lockers\nsuperseded_by: [lockers]\n---\n# Pickup lockers\n\n"
+                "## How long items wait\n\nItems wait in a pickup locker for 3 days.\n"
+            ),
+            "lockers.md": (
+                "---\ntitle: Pickup lockers\nsupersedes: [lockers-2025]\n---\n# Pickup lockers\n\n"
+                "## How long items wait\n\nYour reserved things stay ready for you for 5 days once we message you.\n"
+            ),
+        },
+    )
+    question = "How long do items wait in a pickup locker?"
+
+    def ask(confirm: float) -> Result:
+        e = on_topic(
+            engine(s, rerank=lambda q, p: 0.95 if "3 days" in p else 0.3, confirmer=MockReranker(lambda q, p: confirm)),
+            0.0,
+        )
+        strict = replace(e.policy.profile("strict"), min_confirmation=0.5)
+        e.policy = replace(e.policy, profiles={**e.policy.profiles, "strict": strict})
+        return e.ask(question, as_of=NOW)
+
+    d = ask(0.9)
+    assert d.status is Status.ANSWER and [c.passage_id for c in d.citations] == ["lockers#0"], d
+    assert "5 days" in (d.answer or "") and "3 days" not in (d.answer or "")
+    (note,) = d.decision.conflicts
+    assert note.resolved_by == "supersedes" and note.values == ("5 days", "3 days")
+    d = ask(0.1)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.EVIDENCE_STALE, d

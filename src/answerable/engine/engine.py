@@ -366,14 +366,18 @@ class Engine:
         """The answer sentences of a superseded passage that answers `claim` and of its restatements: the
         sections of the page that supersedes it under the same heading, among the passages found. The gate
         reads the current figure from a restatement that states a value of the same kind
-        (`assess.restatement`); the models, asked about the newer page's wording, often score it under the
-        bar where the older one cleared it."""
+        (`assess.restates`); the models, asked about the newer page's wording, often score it under the
+        bar where the older one cleared it. Under a profile that asks the second answerability model, a
+        restatement counts only where it confirms that it answers the claim, as for any answer's support."""
         by_id = {p.id: p for p in top}
         answering = [v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support]
         read: dict[tuple[str, str], str] = {}
         for v in sorted(answering, key=lambda v: -v.strength)[:1]:
             old = by_id[v.passage_id]
             newer = [p for p in top if restates(p, old)]
+            if newer and prof.min_confirmation > 0:
+                scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p in newer])
+                newer = [p for p, c in zip(newer, scores, strict=True) if c >= prof.min_confirmation]
             if newer:
                 read[(claim.id, old.id)] = self.best_sentence(claim.text, old)
                 read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in newer})
