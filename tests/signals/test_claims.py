@@ -455,6 +455,14 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
             ["Yesterday my laptop was stolen. Can I sign it out remotely?"],
         ),
         ("The US office uses SSO. Which plan includes it?", ["The US office uses SSO.", "Which plan includes it?"]),
+        # A preface before a colon frames the question: read as the asker's situation, and what follows is
+        # split as a question of its own.
+        (
+            "Thinking about a pilot first: how many seats does the trial include, and do I need a card?",
+            ["Thinking about a pilot first: How many seats does the trial include?", "do I need a card?"],
+        ),
+        ("Quick question: how do I rotate an API key?", ["Quick question: How do I rotate an API key?"]),
+        ("The ratio is 3:2. What does it mean?", ["The ratio is 3:2.", "What does it mean?"]),
         # A later question that names nothing of its own, or points back with a bare "that" or "this", is
         # read with the question before it; "that" before what it names leaves a question of its own.
         (

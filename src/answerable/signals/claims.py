@@ -617,6 +617,12 @@ def situation(text: str) -> tuple[str, ...]:
     )
 
 
+# A preface before a colon frames the question that follows it ("Thinking about a trial first: how many
+# people can we have, and ...?", "Two things about retention: ..."): the asker's framing, never a fact to
+# establish, it is read as their situation, and what follows is split as a question of its own.
+_PREFACE = re.compile(r"^(?P<pre>[^:?]{3,120}):\s+(?P<rest>\S.*)$")
+
+
 def _in_context(sentences: list[str]) -> list[list[str]]:
     """Each sentence's parts; what the asker says of themself opens the first part of what follows it, or
     closes the last part asked when nothing follows it."""
@@ -630,6 +636,10 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
         if greeted:
             rest = sentence[greeted.end() :]
             sentence = rest[:1].upper() + rest[1:]
+        prefaced = _PREFACE.match(sentence)
+        if prefaced and not _OPENS_ASKING.match(prefaced["pre"]) and _OPENS_ASKING.match(prefaced["rest"]):
+            said = f"{said} {prefaced['pre']}:".strip()
+            sentence = prefaced["rest"][:1].upper() + prefaced["rest"][1:]
         after = next((s for s in sentences[k + 1 :] if s.endswith("?")), "")
         if not sentence.endswith("?") and _tells_situation(sentence, after):
             said = f"{said} {sentence}".strip()
