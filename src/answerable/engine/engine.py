@@ -369,19 +369,18 @@ class Engine:
         (`assess.restates`); the models, asked about the newer page's wording, often score it under the
         bar where the older one cleared it. Under a profile that asks the second answerability model, a
         restatement counts only where it confirms that it answers the claim, as for any answer's support."""
-        by_id = {p.id: p for p in top}
         answering = [v for v in verdicts if v.label is Label.SUPPORTED and v.strength >= prof.min_support]
-        read: dict[tuple[str, str], str] = {}
-        for v in sorted(answering, key=lambda v: -v.strength)[:1]:
-            old = by_id[v.passage_id]
-            newer = [p for p in top if restates(p, old)]
-            if newer and prof.min_confirmation > 0:
-                scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p in newer])
-                newer = [p for p, c in zip(newer, scores, strict=True) if c >= prof.min_confirmation]
-            if newer:
-                read[(claim.id, old.id)] = self.best_sentence(claim.text, old)
-                read.update({(claim.id, p.id): self.best_sentence(claim.text, p) for p in newer})
-        return read
+        strongest = max(answering, key=lambda v: v.strength, default=None)
+        if strongest is None:
+            return {}
+        old = next(p for p in top if p.id == strongest.passage_id)
+        newer = [p for p in top if restates(p, old)]
+        if newer and prof.min_confirmation > 0:
+            scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p in newer])
+            newer = [p for p, c in zip(newer, scores, strict=True) if c >= prof.min_confirmation]
+        if not newer:
+            return {}
+        return {(claim.id, p.id): self.best_sentence(claim.text, p) for p in (old, *newer)}
 
     def _confirm(self, evidence: Evidence, prof: Profile, now: date) -> Evidence:
         """Ask the second answerability model whether each claim's strongest support answers it."""

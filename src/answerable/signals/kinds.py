@@ -65,9 +65,9 @@ _NUMBER_WORDS = (
 )
 # "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
 _MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
-# A number or a figure in words, or a span in words ("a few days").
 # "one" that counts nothing: "one or more team folders", "one of the owners", "one by one", "no one".
 _NO_NUMBER_ONE = re.compile(r"\b(?:one (?:or more|of|another|by one)|no one|any one)\b", re.I)
+# A number or a figure in words, or a span in words ("a few days").
 _QUANTITY_STATED = re.compile(
     rf"\d|\b(?:{_NUMBER_WORDS}|(?:a|an|a few|several) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?))\b",
@@ -227,8 +227,6 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.I)
 # "What command restores a deleted workspace?": a command, in a code span or after a shell prompt.
 _COMMAND_ASKED = re.compile(r"\b(?:what|which) (?:\w+ )?commands?\b", re.I)
 _COMMAND = re.compile(r"`[^`\n]+`|(?:^|\n)\s*\$ \S")
-# "How do I rotate an API key?": the steps, in a sentence that instructs ("To rotate a key, open
-# Settings > API keys ...", "Run `lumenctl ...`"), not one about the task ("The restore takes 5 minutes").
 # "How do I see which version I'm running?" asks for a way to find something out, not for the thing: its
 # answer is where to look ("Open Help > About"), and a version, count or date it does not need to state. The
 # question word inside it ("which version", "how many", "when") names what the way finds. "How do I find out if
@@ -240,6 +238,8 @@ _WAY_TO_FIND = re.compile(
     r"(?:which|what|how|when|where|who))\b",
     re.I,
 )
+# "How do I rotate an API key?": the steps, in a sentence that instructs ("To rotate a key, open
+# Settings > API keys ...", "Run `lumenctl ...`"), not one about the task ("The restore takes 5 minutes").
 _STEPS_ASKED = re.compile(
     r"^\W*(?:how (?:do|can|should|would|could) (?:i|we|you|one|users?|admins?|customers?)|how to|"
     r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
@@ -282,6 +282,13 @@ _INSTRUCTION = re.compile(
     r"|`[^`\n]+`|\w \u203a \w|\w > \w",
     re.I,
 )
+
+
+def _instructs(text: str) -> bool:
+    """Does `text` instruct (`_INSTRUCTION`): the steps of "how do I ...", the way of "how do I see which ..."?"""
+    return _INSTRUCTION.search(text) is not None
+
+
 # Words that are not the thing counted ("how many of the ...") and that part a count from its noun.
 _FUNCTION_WORDS = STOPWORDS | frozenset(
     ["across", "all", "can", "could", "each", "every", "per", "should", "than", "would"]
@@ -343,7 +350,7 @@ def about_as_much(question: str, text: str, other: str) -> bool:
 def _finer(question: str) -> Callable[[str], bool] | None:
     """The finer form a question asks for, as a test of a sentence; None when it asks for none."""
     if _WAY_TO_FIND.search(question):
-        return lambda text: _INSTRUCTION.search(text) is not None
+        return _instructs
     if _SPAN_ASKED.search(question):
         return lambda text: _SPAN.search(text) is not None
     if _CLOCK_ASKED.search(question):
@@ -357,7 +364,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
-        return lambda text: _INSTRUCTION.search(text) is not None
+        return _instructs
     actor = _ACTOR_ASKED.search(question)
     if actor is not None and actor["verb"].lower() not in _FUNCTION_WORDS:
         verb = actor["verb"]
@@ -383,7 +390,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
     path, a command or an instruction, not the version or a sentence about the app)."""
     if _WAY_TO_FIND.search(question):
-        return "way to find it", lambda text: _INSTRUCTION.search(text) is not None
+        return "way to find it", _instructs
     if _VERSION_ASKED.search(question):
         return "version", lambda text: _VERSION.search(text) is not None
     if _MONEY_ASKED.search(question):
