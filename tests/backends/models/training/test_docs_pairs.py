@@ -46,6 +46,19 @@ def test_a_question_heading_is_answered_by_its_own_section_and_not_by_its_neighb
     assert all("?" not in p.b for p in renew)  # the question heading is not part of the passage
 
 
+def test_a_numbered_faq_heading_is_asked_without_its_number(tmp_path: Path) -> None:
+    numbered = FAQ.replace("## How many", "## 2.1. How many").replace("## Can I", "## 2.2. Can I")
+    numbered = numbered.replace("## What happens", "## 10) What happens")
+    (tmp_path / "faq.md").write_text(numbered)
+    pairs = faq_pairs(list(sections([tmp_path])), random.Random(1))
+    asked = {p.a for split in pairs.values() for p in split}
+    assert asked == {
+        "How many books can I check out at once?",
+        "Can I renew an item online?",
+        "What happens if I lose a book?",
+    }
+
+
 def test_a_setting_is_described_by_its_own_entry_not_the_next_ones(tmp_path: Path) -> None:
     pairs = entry_pairs(list(sections([folder(tmp_path)])), random.Random(1))
     flat = [p for split in pairs.values() for p in split]

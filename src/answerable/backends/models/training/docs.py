@@ -30,6 +30,8 @@ from answerable.text.units import UnitKind, units
 WINDOW = 90  # words of a passage, as the other sources' pairs
 _NAME = re.compile(r"^`?([A-Za-z_][\w.\-]*(?:\(\))?)`?$")  # a heading that is just a setting's name
 _ENTRY = re.compile(r"^`(?P<name>[^`]{2,60})`\s*:\s*(?P<text>.+)$", re.S)
+# A heading's section number ("1.2. What is Debian?", "4) Why ...?") is the page's layout, not the question.
+_NUMBERED = re.compile(r"^(?:\d+[.)])+(?:\d+)?\s+")
 _TEMPLATES = (
     "What does {name} do?",
     "What is {name} for?",
@@ -71,7 +73,10 @@ def _prose(text: str) -> str:
 
 
 def faq_pairs(secs: Sequence[Section], rng: random.Random, negatives: int = 2) -> dict[Split, list[Pair]]:
-    """Each question heading with its own answer (1), and with answers to other questions of its page (0)."""
+    """Each question heading with its own answer (1), and with answers to other questions of its page (0).
+
+    The question is the heading as a reader would ask it: without the section number a numbered FAQ puts
+    before it."""
     by_page: dict[str, list[Section]] = {}
     for s in secs:
         if s.heading.rstrip().endswith("?") and len(s.heading.split()) >= 4:
@@ -81,7 +86,7 @@ def faq_pairs(secs: Sequence[Section], rng: random.Random, negatives: int = 2) -
         if len(questions) < 2:
             continue
         for s in questions:
-            q = s.heading.strip()
+            q = _NUMBERED.sub("", s.heading.strip())
             out[_split(page)].append(Pair(q, best_window(q, _prose(s.text), WINDOW), 1, page, "docs-faq"))
             others = [o for o in questions if o is not s]
             for o in rng.sample(others, min(negatives, len(others))):
