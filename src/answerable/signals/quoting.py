@@ -22,6 +22,7 @@ from answerable.signals.terms import (
     without_cross_references,
 )
 from answerable.text.units import entry_names, is_item, sentences_of, table_parts, without_marker
+from answerable.text.words import content_tokens
 
 
 def split_sentences(text: str) -> list[str]:
@@ -237,14 +238,48 @@ def rows_asked(claim: str, unit: str) -> str:
     """A table quoted for `claim`: its header and the rows that mention a name or figure the claim states,
     when some rows do and others do not ("| Plan | Version history |" and "| Business | 180 days |" for
     "How long is version history kept on the Business plan?", not every plan's row); any other unit as it
-    is. The answer check takes such an excerpt as quoted (`cite.table_excerpt`)."""
+    is. The answer check takes such an excerpt as quoted (`cite.table_excerpt`).
+
+    Where the claim names no row so, a row is the one asked when the claim says what its first cell
+    labels it as, in any case: "When is baby storytime?" asks for the "| Baby Storytime | ... |" row, not
+    the toddlers' one (`_labels_row`)."""
     parts = table_parts(unit)
-    names = named_terms(claim)
-    if parts is None or not names:
+    if parts is None:
         return unit
     header, body = parts
-    rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)]
+    names = named_terms(claim)
+    rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)] if names else []
+    if not 0 < len(rows) < len(body):
+        said = {_singular(w) for w in content_tokens(claim)}
+        rows = [row for row in body if _labels_row(said, row)]
     return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
+
+
+# A row label's alternatives ("Colour printing or copying") and its aside ("Storytime (Spanish and English)").
+_ALTERNATIVES = re.compile(r"\s+(?:or|and|&)\s+|\s*[,/;]\s*", re.I)
+_ASIDE = re.compile(r"\([^)]*\)")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _labels_row(said: set[str], row: str) -> bool:
+    """Does a claim whose content words are `said` name the label of `row`: every content word of one of
+    the first cell's alternatives ("Colour printing or copying": "colour printing", or "copying"; "Lost or
+    damaged items": "lost items", or "damaged items")?"""
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    label = _ASIDE.sub(" ", re.sub(r"[*_`]", "", cells[0])) if cells else ""
+    alternatives = [a for a in _ALTERNATIVES.split(label.strip()) if a.strip()]
+    shared = alternatives[-1].split() if alternatives else []
+    for k, alternative in enumerate(alternatives):
+        if k < len(alternatives) - 1 and len(alternative.split()) == 1 and len(shared) > 1:
+            # "Lost or damaged items": a one-word alternative before the last shares its noun ("lost items").
+            alternative = f"{alternative} {shared[-1]}"
+        words = {_singular(w) for w in content_tokens(alternative)}
+        if words and words <= said:
+            return True
+    return False
 
 
 # A list item that is nothing but a name: "- `doctest`", "2. sphinx.ext.todo".
