@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
-from answerable.text.words import STOPWORDS
+from answerable.text.words import STOPWORDS, singular
 
 
 class Kind(StrEnum):
@@ -296,11 +296,6 @@ _FUNCTION_WORDS = STOPWORDS | frozenset(
 _COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
 
 
-def _singular(word: str) -> str:
-    word = word.lower()
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
 def _counts(noun: str, text: str) -> bool:
     """Does `text` give a count of `noun` ("40 charts", "up to 10 active API keys")?
 
@@ -308,9 +303,9 @@ def _counts(noun: str, text: str) -> bool:
     country across all charts" counts countries, not charts.
     """
     words = [w.strip(".,") for w in re.findall(r"[\w,.]+", text)]
-    target = _singular(noun)
+    target = singular(noun)
     for i, word in enumerate(words):
-        if _singular(word) != target:
+        if singular(word) != target:
             continue
         for before in reversed(words[max(0, i - 3) : i]):
             if _COUNT.fullmatch(before):

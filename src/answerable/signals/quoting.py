@@ -22,7 +22,7 @@ from answerable.signals.terms import (
     without_cross_references,
 )
 from answerable.text.units import entry_names, is_item, sentences_of, table_parts, without_marker
-from answerable.text.words import content_tokens
+from answerable.text.words import content_tokens, singular
 
 
 def split_sentences(text: str) -> list[str]:
@@ -250,7 +250,7 @@ def rows_asked(claim: str, unit: str) -> str:
     names = named_terms(claim)
     rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)] if names else []
     if not 0 < len(rows) < len(body):
-        said = {_singular(w) for w in content_tokens(claim)}
+        said = {singular(w) for w in content_tokens(claim)}
         rows = [row for row in body if _labels_row(said, row)]
     return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
 
@@ -258,10 +258,6 @@ def rows_asked(claim: str, unit: str) -> str:
 # A row label's alternatives ("Colour printing or copying") and its aside ("Storytime (Spanish and English)").
 _ALTERNATIVES = re.compile(r"\s+(?:or|and|&)\s+|\s*[,/;]\s*", re.I)
 _ASIDE = re.compile(r"\([^)]*\)")
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _labels_row(said: set[str], row: str) -> bool:
@@ -276,7 +272,7 @@ def _labels_row(said: set[str], row: str) -> bool:
         if k < len(alternatives) - 1 and len(alternative.split()) == 1 and len(shared) > 1:
             # "Lost or damaged items": a one-word alternative before the last shares its noun ("lost items").
             alternative = f"{alternative} {shared[-1]}"
-        words = {_singular(w) for w in content_tokens(alternative)}
+        words = {singular(w) for w in content_tokens(alternative)}
         if words and words <= said:
             return True
     return False

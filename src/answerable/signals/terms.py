@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from answerable.core.types import Term
 from answerable.signals.claims import question_sentences, situation
-from answerable.text.words import fold_accents, one_edit
+from answerable.text.words import fold_accents, one_edit, singular
 
 # A word, with its apostrophes and hyphens; a number with its decimal point, thousands commas and a slash
 # between figures ("24/7", "2023/24").
@@ -76,10 +76,6 @@ def _key(word: str) -> str:
 def fold(text: str) -> str:
     """Lower case without accents or possessive: "Möngke's" -> "mongke"."""
     return _key(_plain(text))
-
-
-def _singular(key: str) -> str:
-    return key[:-1] if len(key) > 3 and key.endswith("s") else key
 
 
 def _is_title_case(words: list[str]) -> bool:
@@ -210,7 +206,7 @@ class Mentions:
         for token in set(_TOKEN.findall(_plain("\n".join(self.texts)))):
             for part in {token, *token.split("-"), *token.split("/")}:
                 key = _key(part)
-                self.words.update((key, _singular(key), _NUMBER_WORDS.get(key, key)))
+                self.words.update((key, singular(key), _NUMBER_WORDS.get(key, key)))
         self._initials: set[str] | None = None
         self.identifiers = {
             _identifier_key(m.group(0)) for m in _IDENTIFIER.finditer("\n".join(self.texts).replace("`", " "))
@@ -235,7 +231,7 @@ class Mentions:
             return key in self.identifiers
         if "/" in key:  # "24/7", "9/11": each figure, whether written so or apart
             return all(part in self.words for part in key.split("/"))
-        if key in self.words or _singular(key) in self.words:
+        if key in self.words or singular(key) in self.words:
             return True
         if term.acronym and key in self.initials:
             return True

@@ -17,6 +17,7 @@ import re
 from enum import StrEnum
 
 from answerable.core.types import Quantity
+from answerable.text.words import singular
 
 
 class ValueKind(StrEnum):
@@ -190,20 +191,11 @@ def _amount(match: re.Match[str]) -> float | None:
     return float(_NUMBER_WORDS[word.lower()]) if word else None
 
 
-def _singular(word: str) -> str:
-    word = word.lower()
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 def _per(match: re.Match[str]) -> str | None:
     per = match.groupdict().get("per")
     if not per:
         return None
-    first = _singular(per.split()[0])
+    first = singular(per.split()[0])
     return None if first in ("the", "your", "our", "their", "its", "this", "that") else first
 
 
@@ -264,7 +256,7 @@ def values_in(text: str) -> list[Quantity]:
         amount = _amount(m)
         if amount is None or not free(m) or (m.group("word") and m.group("word").lower() in ("a", "an")):
             continue
-        noun = _singular(m.group("noun"))
+        noun = singular(m.group("noun"))
         if noun in _SECONDS or noun in _MONTHS or noun in _BYTES or noun in ("percent", "per"):
             continue
         out.append(Quantity(ValueKind.COUNT, amount, noun, None, m.group(0)))

@@ -40,6 +40,17 @@ def query_terms(query: str) -> list[str]:
     return list(dict.fromkeys(kept or words))
 
 
+def singular(word: str) -> str:
+    """A plural's singular by its spelling alone, lower-cased: "policies" -> "policy", "rows" -> "row";
+    "access" and short words ("is", "gas") stay as they are. Applied to both sides of a comparison."""
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
 def fold_accents(text: str) -> str:
     """The text without diacritics (NFKD, combining marks dropped): "Café résumé" -> "Cafe resume"."""
     if text.isascii():
@@ -59,4 +70,4 @@ def one_edit(a: str, b: str) -> bool:
     return a[i + 1 :] == b[i + 1 :] if len(a) == len(b) else a[i:] == b[i + 1 :]
 
 
-__all__ = ["STOPWORDS", "content_tokens", "fold_accents", "one_edit", "query_terms", "tokens"]
+__all__ = ["STOPWORDS", "content_tokens", "fold_accents", "one_edit", "query_terms", "singular", "tokens"]
