@@ -347,16 +347,19 @@ def test_a_table_is_quoted_with_the_rows_the_question_names() -> None:
     assert rows_asked("Is it the same on Starter and Business?", table) == table  # every row named
 
 
+def _rows(claim: str, table: str) -> list[str]:
+    """The body rows `rows_asked` keeps of `table` for `claim` (its first line is the header)."""
+    return rows_asked(claim, table).split("\n")[1:]
+
+
 def test_a_table_row_is_asked_by_its_label_in_any_case() -> None:
     """A claim in lower case names a row by the words of its first cell, or of one alternative of it."""
     classes = (
         "| Class | Length | When |\n|---|---|---|\n| Morning yoga | 60 minutes | Mondays |\n"
         "| Evening yoga (beginners) | 45 minutes | Thursdays |\n| Spin | 30 minutes | daily |"
     )
-    assert rows_asked("how long is a morning yoga class?", classes).split("\n")[1:] == [
-        "| Morning yoga | 60 minutes | Mondays |"
-    ]
-    assert rows_asked("When are the evening yoga classes?", classes).split("\n")[1:] == [
+    assert _rows("how long is a morning yoga class?", classes) == ["| Morning yoga | 60 minutes | Mondays |"]
+    assert _rows("When are the evening yoga classes?", classes) == [
         "| Evening yoga (beginners) | 45 minutes | Thursdays |"
     ]
     assert rows_asked("how long do yoga classes last?", classes) == classes  # no label said whole: every row
@@ -364,21 +367,13 @@ def test_a_table_row_is_asked_by_its_label_in_any_case() -> None:
         "| Service | Price |\n|---|---|\n| Standard or economy shipping | $4 |\n| Express shipping | $12 |\n"
         "| Black-and-white copies | $0.10 |\n| Gift wrapping | $3 |"
     )
-    assert rows_asked("what does economy shipping cost", rates).split("\n")[1:] == [
-        "| Standard or economy shipping | $4 |"
-    ]
-    assert rows_asked("price of black-and-white copies?", rates).split("\n")[1:] == [
-        "| Black-and-white copies | $0.10 |"
-    ]
+    assert _rows("what does economy shipping cost", rates) == ["| Standard or economy shipping | $4 |"]
+    assert _rows("price of black-and-white copies?", rates) == ["| Black-and-white copies | $0.10 |"]
     assert rows_asked("How much is shipping?", rates) == rates  # "shipping" alone labels no row
-    assert rows_asked("How much is standard shipping?", rates).split("\n")[1:] == [
-        "| Standard or economy shipping | $4 |"
-    ]
+    assert _rows("How much is standard shipping?", rates) == ["| Standard or economy shipping | $4 |"]
     assert rows_asked("What if my order is standard?", rates) == rates  # "Standard" is said of shipping
     loans = "| Items | Loan |\n|---|---|\n| Books, magazines and DVDs | 3 weeks |\n| Laptops | 4 hours |"
-    assert rows_asked("how long can I keep magazines", loans).split("\n")[1:] == [
-        "| Books, magazines and DVDs | 3 weeks |"
-    ]
+    assert _rows("how long can I keep magazines", loans) == ["| Books, magazines and DVDs | 3 weeks |"]
     assert rows_asked("Is gift wrapping or express shipping cheaper?", rates).count("\n") == 2  # header and two rows
 
 

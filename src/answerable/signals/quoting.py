@@ -264,8 +264,8 @@ def _labels_row(said: set[str], row: str) -> bool:
     """Does a claim whose content words are `said` name the label of `row`: every content word of one of
     the first cell's alternatives ("Colour printing or copying": "colour printing", or "copying"; "Lost or
     damaged items": "lost items", or "damaged items")?"""
-    cells = [c.strip() for c in row.strip().strip("|").split("|")]
-    label = _ASIDE.sub(" ", re.sub(r"[*_`]", "", cells[0])) if cells else ""
+    first_cell = row.strip().strip("|").split("|")[0]
+    label = _ASIDE.sub(" ", re.sub(r"[*_`]", "", first_cell))
     alternatives = [a for a in _ALTERNATIVES.split(label.strip()) if a.strip()]
     shared = alternatives[-1].split() if alternatives else []
     for k, alternative in enumerate(alternatives):
