@@ -77,3 +77,26 @@ def test_the_names_an_entry_defines() -> None:
     assert entry_names("``na`me``: a name with a backtick.") == ("na`me",)
     assert entry_names("Note: not an entry.") == ()
     assert entry_names("The `pool_size`: is not an entry either.") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            'For example, `request.session["cart"].append(item)` does not mark it as modified. Assign it back.',
+            ['For example, `request.session["cart"].append(item)` does not mark it as modified.', "Assign it back."],
+        ),
+        (
+            "Call `client.get(url).json()` for the body. It raises on errors.",
+            ["Call `client.get(url).json()` for the body.", "It raises on errors."],
+        ),
+        (
+            "Set `logging.config.dictConfig({'version': 1}).Handlers` first. Then start.",
+            ["Set `logging.config.dictConfig({'version': 1}).Handlers` first.", "Then start."],
+        ),
+        # a stray backtick joins nothing
+        ("A lone ` mark here. Then more. And `x.y` too.", ["A lone ` mark here.", "Then more.", "And `x.y` too."]),
+    ],
+)
+def test_no_sentence_is_cut_inside_an_inline_code_span(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected

@@ -64,10 +64,37 @@ def _windowed(text: str) -> list[str]:
     return out
 
 
+# A split inside an inline code span is rejoined when the span closes within this many segments.
+_SPAN_REACH = 3
+
+
+def _whole_code_spans(segments: list[str]) -> list[str]:
+    """`segments` rejoined where a split fell inside an inline code span: code is not prose, and
+    "`request.session["cart"].append(item)` does not mark it." is one sentence, not two cut at `"].`. A
+    segment that opens a span (an odd number of backticks) is joined with those up to the one that closes
+    it, when one does within `_SPAN_REACH`; a stray backtick joins nothing."""
+    out: list[str] = []
+    i = 0
+    while i < len(segments):
+        piece = segments[i]
+        if piece.count("`") % 2:
+            close = next(
+                (j for j in range(i + 1, min(i + 1 + _SPAN_REACH, len(segments))) if segments[j].count("`") % 2),
+                None,
+            )
+            if close is not None:
+                piece = "".join(segments[i : close + 1])
+                i = close
+        out.append(piece)
+        i += 1
+    return out
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (pysbd); linear time in the length of `text`."""
+    """Sentences of a paragraph (pysbd), never split inside an inline code span; linear time in the
+    length of `text`."""
     segments = _segments(text) if len(text) <= _WINDOW else _windowed(text)
-    return [s.strip() for s in segments if s.strip()]
+    return [s.strip() for s in _whole_code_spans(segments) if s.strip()]
 
 
 # Abbreviations a name or a reference goes on after: "When was the St. Bartholomew's Day Massacre?" is one
