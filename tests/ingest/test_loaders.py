@@ -11,7 +11,7 @@ import pytest
 from answerable.core.errors import InputError
 from answerable.core.types import Document, TrustTier
 from answerable.ingest.chunking import ChunkConfig, chunk
-from answerable.ingest.loaders import Loaded, Section, Skipped, load_file, markdown_sections, walk
+from answerable.ingest.loaders import Loaded, Section, Skipped, file_title, load_file, markdown_sections, walk
 from answerable.ingest.metadata import Defaults
 
 MD = """---
@@ -374,3 +374,57 @@ def test_an_html_page_states_no_url_that_is_not_one(tmp_path: Path) -> None:
     )
     loaded = load_one(path)
     assert isinstance(loaded, Loaded) and loaded.document.url == "https://docs.example.com/page"
+
+
+def test_a_markdown_page_without_a_top_heading_is_titled_and_read_under_its_file_name(tmp_path: Path) -> None:
+    # A docs site names such a page from its navigation or its file name; its first heading is one section.
+    (tmp_path / "guides").mkdir()
+    (tmp_path / "early-hints.md").write_text(
+        "Servers may send hints early.\n\n## Using hints\n\nCall it first.\n\n## Limits\n\nAt most 10 links.\n"
+    )
+    (tmp_path / "guides" / "index.md").write_text("Start here.\n\n### Setup\n\nInstall it.\n")
+    (tmp_path / "with-h1.md").write_text("# Webhooks\n\nIntro.\n\n## Retries\n\nThree times.\n")
+    (tmp_path / "titled.md").write_text("---\ntitle: Rate limits\n---\n## Per key\n\n100 a minute.\n")
+    loaded = {
+        item.document.id: item
+        for path, doc_id in walk([tmp_path])
+        for item in load_file(path, doc_id, Defaults())
+        if isinstance(item, Loaded)
+    }
+    hints = loaded["early-hints"]
+    assert hints.document.title == "Early hints"
+    assert [s.heading_path for s in hints.sections] == [
+        ("Early hints",),
+        ("Early hints", "Using hints"),
+        ("Early hints", "Limits"),
+    ]
+    assert loaded["guides/index"].document.title == "Guides"  # an index page is named by its folder
+    assert [s.heading_path for s in loaded["guides/index"].sections] == [("Guides",), ("Guides", "Setup")]
+    # a level-1 heading is the page's own title, over its sections as before
+    assert loaded["with-h1"].document.title == "Webhooks"
+    assert [s.heading_path for s in loaded["with-h1"].sections] == [("Webhooks",), ("Webhooks", "Retries")]
+    # a title from front matter is the one sections are read under
+    assert [s.heading_path for s in loaded["titled"].sections] == [("Rate limits", "Per key")]
+
+
+def test_a_corpus_markdown_record_without_a_top_heading_is_read_under_its_title(tmp_path: Path) -> None:
+    path = tmp_path / "corpus.jsonl"
+    record = {"id": "cors", "title": "CORS", "format": "markdown", "text": "## Defaults\n\nOnly `GET` is allowed.\n"}
+    path.write_text(json.dumps(record) + "\n")
+    (item,) = list(load_file(path, "corpus", Defaults()))
+    assert isinstance(item, Loaded)
+    assert [s.heading_path for s in item.sections] == [("CORS", "Defaults")]
+
+
+@pytest.mark.parametrize(
+    ("rel_path", "title"),
+    [
+        ("early-hints.md", "Early hints"),
+        ("api/rate_limits.md", "Rate limits"),
+        ("getting-started/index.md", "Getting started"),
+        ("index.md", "Home"),
+        ("usage/configuration.rst.txt", "Configuration"),
+    ],
+)
+def test_file_title(rel_path: str, title: str) -> None:
+    assert file_title(rel_path) == title

@@ -15,7 +15,7 @@ import codecs
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from answerable.core.errors import InputError
 from answerable.core.types import Document
@@ -31,6 +31,7 @@ __all__ = [
     "Loaded",
     "Section",
     "Skipped",
+    "file_title",
     "find",
     "html_sections",
     "load_corpus_lines",
@@ -163,7 +164,7 @@ def load_file(
             parsed.meta,
             full,
             default_id=doc_id,
-            default_title=parsed.title or _stem(path.name),
+            default_title=parsed.title or file_title(rel_path or doc_id + path.name[len(_stem(path.name)) :]),
             source=source,
             defaults=defaults,
             url_path=published_path(rel_path or doc_id + path.name[len(_stem(path.name)) :]),
@@ -171,7 +172,20 @@ def load_file(
     except InputError as exc:
         yield Skipped(source, str(exc).removeprefix(f"{source}: "))
         return
-    yield Loaded(document, parsed.sections, source)
+    yield Loaded(document, parsed.under_title(document.title), source)
+
+
+def file_title(rel_path: str) -> str:
+    """The title of a page that names none (no title in its front matter, no level-1 heading): its file
+    name as a docs site shows it, without its suffix, words split at "-" and "_", the first capitalised
+    ("early-hints.md": "Early hints"); an index page takes its folder's name, "Home" at the top (as MkDocs
+    names pages its navigation does not)."""
+    parts = PurePosixPath(rel_path.replace("\\", "/")).parts
+    stem = _stem(parts[-1]) if parts else ""
+    if stem.lower() in ("index", "readme"):
+        stem = parts[-2] if len(parts) > 1 else "Home"
+    words = " ".join(stem.replace("_", " ").replace("-", " ").split())
+    return words[:1].upper() + words[1:] if words else rel_path
 
 
 def _stem(name: str) -> str:
@@ -257,7 +271,7 @@ def load_corpus_lines(
         except InputError as exc:
             yield Skipped(where, str(exc).removeprefix(f"{where}: "))
             continue
-        sections = parsed.sections if fmt is not Format.TEXT else (Section((), doc.text.strip()),)
+        sections = parsed.under_title(doc.title) if fmt is not Format.TEXT else (Section((), doc.text.strip()),)
         yield Loaded(doc, sections, where)
 
 

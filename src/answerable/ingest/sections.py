@@ -9,14 +9,14 @@ does not say, and `page` parses one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from answerable.ingest.blocks import Section
+from answerable.ingest.blocks import Heading, Section, one_line, write
 from answerable.ingest.frontmatter import split_front_matter
 from answerable.ingest.html import html_sections
-from answerable.ingest.markdown import markdown_sections
+from answerable.ingest.markdown import markdown_blocks, markdown_sections
 from answerable.ingest.rst import rst_sections
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
 
 # Bumped whenever parsing changes the passages a page gives, so an index built by older parsing is not
 # taken for this one's (`evaluation.runner.build_index` keys its cache on it).
-PARSING = "2"
+PARSING = "4"
 
 
 class Format(StrEnum):
@@ -48,11 +48,28 @@ class Format(StrEnum):
 
 @dataclass(frozen=True)
 class Page:
-    """A parsed page: the metadata it states about itself, its sections and the title they give it."""
+    """A parsed page: the metadata it states about itself, its sections and the title they give it.
+
+    `title` is None when the page has no top heading: a Markdown page whose first heading is not a
+    level-1 one (`## CORSMiddleware` opening a section of a page the site's navigation names) gives its
+    title to no page. Its sections are then `under_title` of the title the document gets.
+    """
 
     meta: dict[str, Any] = field(default_factory=dict)
     sections: tuple[Section, ...] = ()
     title: str | None = None
+
+    def under_title(self, title: str) -> tuple[Section, ...]:
+        """The sections with `title` over every heading path when the page has no top heading of its own.
+
+        A docs site shows such a page under its title (MkDocs' Material theme writes the title as the
+        page's level-1 heading), and its first heading is one section of it, not its name: "Using
+        middleware" is the first of a middleware page's sections, and its "CORSMiddleware" section is
+        then read under "Middleware", as a page with a level-1 heading is read under it.
+        """
+        if self.title is not None:
+            return self.sections
+        return tuple(replace(s, heading_path=(title, *s.heading_path)) for s in self.sections)
 
 
 # What gives each format away in text that does not say which it is. Plain prose has none of these: a
@@ -82,11 +99,13 @@ def detect(text: str) -> Format:
 
 def page(text: str, fmt: Format, source: str) -> Page:
     """A page of `text` in `fmt`: Markdown's front matter as its metadata (errors name `source`), an HTML
-    page's own address and date, its sections, and the title its first heading or `<title>` gives it."""
+    page's own address and date, its sections, and the title its top heading or `<title>` gives it (a
+    Markdown page's first heading when it is a level-1 one, else none: `Page.under_title`)."""
     if fmt is Format.MARKDOWN:
         meta, body = split_front_matter(text, source)
-        sections = markdown_sections(body)
-        return Page(meta, sections, next((s.heading_path[0] for s in sections if s.heading_path), None))
+        blocks = markdown_blocks(body)
+        first = next((b for b in blocks if isinstance(b, Heading) and one_line(b.text)), None)
+        return Page(meta, write(blocks), one_line(first.text) if first is not None and first.level == 1 else None)
     if fmt is Format.RST:
         sections = rst_sections(text)
         return Page({}, sections, next((s.heading_path[0] for s in sections if s.heading_path), None))
