@@ -17,6 +17,10 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("# Install", {Markup.HEADING}),
         ("See the section ## Options for the default.", {Markup.HEADING}),
         ('!!! note "Careful" Keys expire after 90 days.', {Markup.ADMONITION}),
+        ('??? info "Streaming" Chunks are sent as produced.', {Markup.ADMONITION}),
+        ("/// warning | Careful\nKeys expire.\n///", {Markup.ADMONITION}),
+        (":::tip Keys expire after 90 days. :::", {Markup.ADMONITION}),
+        ("The client: ::: lumen.client.Client options: heading_level: 3", {Markup.ADMONITION}),
         ("---\ntitle: Keys\n---\nKeys expire after 90 days.", {Markup.RULE}),
         ("Keys expire --- see the table |---|---| below.", {Markup.RULE}),
         ("Use :ref:`the builders <builders>` to pick one.", {Markup.ROLE}),
@@ -63,6 +67,8 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "As usual: `` :numref:`Fig. %s <my-figure>` ``, then the caption. [roles#11]",
         "The value is 10 -- 20 ms.",
         "The range is 1 - 100 and x < 5 > 3.",
+        "Open file:///tmp/report.html or http://example.com/a//b; the time is 10:30::00 in the log.",
+        "Is it ready? Yes. Really?? Maybe.",
     ],
 )
 def test_text_and_code_kept_as_blocks_are_not_raw_markup(answer: str | None) -> None:

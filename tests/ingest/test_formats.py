@@ -280,6 +280,30 @@ def test_markdown_alerts_definitions_and_nested_lists() -> None:
     ]
 
 
+def test_markdown_colon_containers_and_autodoc_directives() -> None:
+    """Docusaurus, VitePress and MyST admonitions are notes; mkdocstrings' `::: package.Object` (rendered
+    from code when the site is built) and an admonition left holding only it give no text."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        ":::tip Keep keys short-lived\nKeys expire after **90 days**.\n:::\n\n"
+        "::: warning\nRotate them.\n:::\n\n:::note[Heads up]\nOld keys stop at midnight.\n:::\n\n"
+        ":::{note}\nA MyST note.\n:::\n\n"
+        "::: lumen.client.Client\n    options:\n        show_root_heading: true\n\n"
+        '??? abstract "API Reference"\n    ::: lumen.keys.rotate\n        options:\n            heading_level: 3\n\n'
+        "::: lumen\n    options:\n        members: false\n\n"
+        "After the reference.\n\n::: an unclosed colon line stays prose\n"
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("admonition", "Keep keys short-lived: Keys expire after 90 days."),
+        ("admonition", "Warning: Rotate them."),
+        ("admonition", "Heads up: Old keys stop at midnight."),
+        ("admonition", "Note: A MyST note."),
+        ("sentence", "After the reference."),
+        ("sentence", "::: an unclosed colon line stays prose"),
+    ]
+
+
 # --- the JSONL corpus ---------------------------------------------------------------------------------
 
 

@@ -2,7 +2,8 @@
 
 An answer quotes documentation pages, and a page's markup must not reach the reader as characters: a
 fenced code block flattened into one line, backtick fences inside prose, a line opened by `#` heading
-markers, MkDocs admonition markers (`!!!`), a `---` rule or front-matter fence, reST roles
+markers, admonition markers (MkDocs' `!!!` and `???`, pymdownx's `///`, Docusaurus', VitePress' and MyST's
+`:::`, mkdocstrings' `::: package.Object`), a `---` rule or front-matter fence, reST roles
 (``:ref:`target` ``) and directives (`.. note::`), `**` emphasis markers and HTML tags. A fenced code
 block kept as a block (a line of three backticks with an optional language, its lines, a closing line of
 three backticks, after which the engine may put its citation markers) is how an answer shows code, so it
@@ -23,7 +24,7 @@ class Markup(StrEnum):
 
     FENCE = "fence"  # ``` outside a fenced block: a block flattened into a line, or fences inside prose
     HEADING = "heading"  # a line opened by heading markers, or ## markers inside a line
-    ADMONITION = "admonition"  # !!! (MkDocs)
+    ADMONITION = "admonition"  # !!! and ??? (MkDocs), /// (pymdownx), ::: (colon containers, autodoc)
     RULE = "rule"  # --- (a rule or a front-matter fence)
     ROLE = "role"  # :ref:`...` and other reST roles
     DIRECTIVE = "directive"  # .. note:: and other reST directives
@@ -44,6 +45,7 @@ _ROLE = re.compile(r"(?<![`\w]):[A-Za-z][\w+.-]*(?::[A-Za-z][\w+.-]*)*:`")
 # a Markdown table's delimiter row, in a table kept as a table (how an answer shows one)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?[ \t]*)?$", re.M)
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}(?:[ \t]|$)|(?:^|\s)#{2,6}[ \t]+\w", re.M)
+_CONTAINER = re.compile(r"(?:^|\s)(?:\?{3}\+?|/{3,}|:{3,})(?:[ \t{]|$)", re.M)
 _DIRECTIVE = re.compile(r"(?:^|\s)\.\.[ \t]+[A-Za-z][\w:-]*::")
 _TAGS = (
     "a|abbr|b|blockquote|body|br|caption|center|cite|code|col|colgroup|dd|del|details|div|dl|dt|em|figcaption|"
@@ -66,7 +68,7 @@ def raw_markup(answer: str | None) -> tuple[Markup, ...]:
     roles = bool(_ROLE.search(_LONG_CODE.sub(" ", prose)))  # a role's own target is in single backticks
     checks = (
         (Markup.HEADING, bool(_HEADING.search(words))),
-        (Markup.ADMONITION, "!!!" in words),
+        (Markup.ADMONITION, "!!!" in words or bool(_CONTAINER.search(words))),
         (Markup.RULE, "---" in words),
         (Markup.ROLE, roles),
         (Markup.DIRECTIVE, bool(_DIRECTIVE.search(words))),

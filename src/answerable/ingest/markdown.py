@@ -53,23 +53,63 @@ _SAID_LABEL = re.compile(r"^([A-Za-z]+):[ \t]+")
 _TAB = re.compile(r'^===[+!]*[ \t]+"(.*)"[ \t]*$')
 # pymdownx.blocks: `/// warning | Title` ... `///` around unindented content.
 _GENERIC_BLOCK = re.compile(r"^(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
+# Colon containers: Docusaurus and VitePress admonitions (`:::tip Title`, `::: warning`, `:::note[Title]`) and
+# MyST colon fences (`:::{note}`), closed by a line of as many colons.
+_COLON_BLOCK = re.compile(r"^(:{3,})[ \t]*\{?([A-Za-z][\w-]*)\}?(?:\[(.*?)\])?[ \t]*(.*?)[ \t]*$")
+# mkdocstrings' autodoc (`::: package.module.Class` with its indented `options:`): the site renders the
+# object's documentation from the code there; the page holds no text of it.
+_AUTODOC = re.compile(r"^:::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)*[ \t]*$")
 # pymdownx.inlinehilite's language mark inside inline code (`#!py3 True`).
 _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 
 
-def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool:
-    """pymdownx.blocks (`/// note | Title` over content closed by `///`): without it the markers were
-    prose."""
+def _line(state: Any, line: int) -> str:
+    return str(state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]])
+
+
+def _autodoc_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool:
+    """mkdocstrings' `::: package.module.Object` and the indented options under it, dropped: the object's
+    documentation is rendered from its code when the site is built, so the page holds only the directive,
+    which was read as prose ("::: starlette.testclient.TestClient options: heading_level: 3"). An
+    identifier without a dot is taken for one only with `options:` under it (`::: tip` is a container)."""
     if state.sCount[start_line] - state.blkIndent >= 4:
         return False
-    start = state.bMarks[start_line] + state.tShift[start_line]
-    match = _GENERIC_BLOCK.match(state.src[start : state.eMarks[start_line]])
-    if match is None:
+    if _AUTODOC.match(_line(state, start_line)) is None:
         return False
+    indent = state.sCount[start_line]
+    last = start_line
+    for line in range(start_line + 1, end_line):
+        if not _line(state, line):
+            continue
+        if state.sCount[line] <= indent:
+            break
+        last = line
+    has_dot = "." in _line(state, start_line)
+    if not has_dot and not (last > start_line and _line(state, start_line + 1).startswith("options:")):
+        return False
+    if silent:
+        return True
+    state.line = last + 1
+    return True
+
+
+def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool:
+    """pymdownx.blocks (`/// note | Title` over content closed by `///`) and colon containers
+    (`:::tip Title`, `::: warning`, `:::{note}` ... `:::`): without it the markers were prose."""
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    first = _line(state, start_line)
+    match = _GENERIC_BLOCK.match(first)
+    title_group = 3
+    if match is None:
+        match = _COLON_BLOCK.match(first)
+        if match is None or not any(_line(state, k).strip() == match.group(1) for k in range(start_line + 1, end_line)):
+            return False  # a colon container is one only when it is closed
+        title_group = 0
     fence = match.group(1)
     close = start_line + 1
     while close < end_line:
-        line = state.src[state.bMarks[close] + state.tShift[close] : state.eMarks[close]].strip()
+        line = _line(state, close).strip()
         if line == fence:
             break
         close += 1
@@ -79,7 +119,8 @@ def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool
     state.parentType = "generic_block"
     state.lineMax = close
     token = state.push("generic_block_open", "div", 1)
-    token.meta = {"kind": match.group(2).lower(), "title": (match.group(3) or "").strip()}
+    title = match.group(3) if title_group else (match.group(3) or match.group(4))
+    token.meta = {"kind": match.group(2).lower(), "title": (title or "").strip()}
     token.block = True
     token.map = [start_line, close]
     state.md.block.tokenize(state, start_line + 1, close)
@@ -139,6 +180,7 @@ def _parser() -> Any:
     md.options["alerts"] = True
     alt: Any = {"alt": ["paragraph", "reference", "blockquote", "list"]}
     md.block.ruler.before("fence", "tab", _tab_rule, alt)
+    md.block.ruler.before("fence", "autodoc", _autodoc_rule, alt)
     md.block.ruler.before("fence", "generic_block", _generic_block_rule, alt)
     return md
 
@@ -223,7 +265,8 @@ class _Blocks:
         if kind == "dl":
             return [self.definitions(node)]
         if kind == "admonition":
-            return [self.admonition(node)]
+            note = self.admonition(node)
+            return [note] if note is not None else []
         if kind == "alert":
             title = next((c for c in node.children if c.type == "alert_title"), None)
             label = _text(title) if title is not None else str(node.meta.get("kind", "Note")).title()
@@ -238,7 +281,7 @@ class _Blocks:
                 return inner
             if block == "tab":
                 return [Para(f"{one_line(title)}:"), *inner]
-            return [Note(_inline_text(title) or block.title(), tuple(inner))]
+            return [Note(_inline_text(title) or block.title(), tuple(inner))] if inner else []
         if kind == "blockquote":
             return self.quote(node)
         if kind == "html_block":
@@ -249,11 +292,13 @@ class _Blocks:
             return []
         return self.of(node.children)
 
-    def admonition(self, node: Any) -> Note:
+    def admonition(self, node: Any) -> Note | None:
+        """A note with its label, or None when it holds nothing (an "API Reference" around autodoc)."""
         title = next((c for c in node.children if c.type == "admonition_title"), None)
         tag = str(node.meta.get("tag", "") or "note")
         label = _text(title) if title is not None else tag.title()
-        return Note(label or tag.title(), tuple(self.of(c for c in node.children if c is not title)))
+        inner = tuple(self.of(c for c in node.children if c is not title))
+        return Note(label or tag.title(), inner) if inner else None
 
     def definitions(self, node: Any) -> Defs:
         entries: list[tuple[str, tuple[Block, ...]]] = []
