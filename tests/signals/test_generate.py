@@ -115,7 +115,7 @@ def test_each_sentence_names_the_claim_it_answers() -> None:
     ]
 
 
-COUNT = "How many charts fit on one dashboard?"
+COUNT = "How many charts fit on a dashboard?"
 DASHBOARD = [
     "Use them to compare, for example, one country across all charts.",
     "A dashboard collects charts about one topic.",
@@ -539,3 +539,56 @@ def test_a_list_items_number_is_no_figure_of_the_answer() -> None:
     assert pick(question, steps, [0.2, 0.9, 0.6]) == 2
     # Read so, it lacks the figure asked, as the gate reads the quote.
     assert lacks_kind(question, as_said(steps[1])) and not lacks_kind(question, steps[2])
+
+
+def test_an_entry_spelled_in_words_yields_to_prose_about_more_of_the_question() -> None:
+    """A parameter's name is often a plain phrase: a question that spells it but asks what a prose sentence
+    says is answered by that sentence; one that names the parameter as code, or asks nothing more than
+    the entry says, by the entry."""
+    text = (
+        "The access token is signed with the workspace key, so browser scripts cannot forge it.\n"
+        "Tokens are refreshed when they expire.\n"
+        "`access_token`: The header the token is sent in. Defaults to `Authorization`.\n"
+        "`refresh_window`: Seconds before expiry to refresh. Defaults to 60."
+    )
+    page = [Passage("auth#1", "auth", text, title="Authentication", heading_path=("Authentication", "Tokens"))]
+    prose_first = ExtractiveGenerator(favour("browser"), max_sentences=1)
+    entry_first = ExtractiveGenerator(favour("`access_token`"), max_sentences=1)
+    for question, generator, expected in [
+        # asked in words, about what only the prose says: the prose
+        ("Can a browser script forge the access token?", prose_first, "The access token is signed"),
+        ("Could scripts running in the browser fake an access token?", prose_first, "The access token is signed"),
+        # named as code: the entry, whatever the ranker prefers
+        ("Can a browser script change `access_token`?", prose_first, "`access_token`"),
+        # the ranker's best sentence is the entry: the entry
+        ("Which header carries the access token?", entry_first, "`access_token`"),
+    ]:
+        draft = generator.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith(expected), (question, draft.sentences[0].text)
+
+
+def test_a_code_example_answers_only_a_question_that_asks_for_code() -> None:
+    """A page's example shares every name of the sentence that answers, so a ranker reading topics may put
+    it first; it is quoted only for a question asking for a way, a command, syntax or an example."""
+    code = "```python\napp = Starlette(middleware=[Middleware(HostCheck, allowed_hosts=['example.com'])])\n```"
+    text = (
+        "Rejects requests whose Host header is not allowed.\n\n"
+        f"{code}\n\n"
+        "If a request does not validate, a 400 response is sent."
+    )
+    page = [Passage("mw#3", "mw", text, title="Middleware", heading_path=("Middleware", "HostCheck"))]
+    code_first = ExtractiveGenerator(favour("allowed_hosts"), max_sentences=1)
+    for question in (
+        "What response does HostCheck send when the Host header is wrong?",
+        "Which status code comes back for a request with a bad Host header?",
+        "Does HostCheck reject requests from hosts it does not allow?",
+    ):
+        draft = code_first.generate(question, [(Claim("c1", question), page)])
+        assert not draft.sentences[0].text.startswith("```"), (question, draft.sentences[0].text)
+    for question in (
+        "How do I add HostCheck to my app?",
+        "Show me an example of HostCheck with allowed hosts.",
+        "What code enables HostCheck?",
+    ):
+        draft = code_first.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith("```python"), (question, draft.sentences[0].text)

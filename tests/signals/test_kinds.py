@@ -11,7 +11,7 @@ from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.core.codec import evidence_from_dict, evidence_to_dict
 from answerable.core.types import Draft, DraftSentence
 from answerable.interfaces.render import render_decision
-from answerable.signals.kinds import Kind, about_as_much, asked, counts_asked, fit, required_form, states
+from answerable.signals.kinds import Kind, about_as_much, asked, asks_for_code, counts_asked, fit, required_form, states
 from tests.conftest import NOW, evidence, passage, verdict
 
 R = ReasonCode
@@ -72,6 +72,11 @@ def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
         ("How many people lived in Oslo in 1654?", "The last plague outbreak ravaged Oslo in 1654.", False),
         ("How many people lived in Oslo in 1654?", "In 1654 Oslo had 4,500 inhabitants.", True),
         ("How many schools does the university have?", "Andrew J. Elliot (born 1962) teaches there.", False),
+        # in words too: the question's own number is given, another number answers
+        ("How many tasks can a single response run?", "Used to add a single background task to a response.", False),
+        ("How many copies does a double backup keep?", "A double backup is kept offsite.", False),
+        ("How many copies does a double backup keep?", "A double backup keeps two copies.", True),
+        ("How many keys can one user hold?", "A user can hold up to five keys.", True),
         ("How many schools does the university have?", "The university has 7 schools, founded in 1850.", True),
         ("How long did the war last?", "It lasted from 1939 to 1945.", True),  # years answer "how long"
         ("When was the second edition printed?", "The first edition was printed in 1851.", True),
@@ -108,7 +113,9 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
     ("question", "text", "points"),
     [
         ("How many charts fit on one dashboard?", "A dashboard holds up to 40 charts.", 2),
-        ("How many charts fit on one dashboard?", "Use them to compare one country across all charts.", 1),
+        ("How many charts fit on a dashboard?", "Use them to compare one country across all charts.", 1),
+        # a number the question states is no figure of the answer
+        ("How many charts fit on one dashboard?", "Use them to compare one country across all charts.", 0),
         # "every" is a frequency, not a count: it states no number of charts
         ("How many charts fit on one dashboard?", "Filters apply to every chart on the dashboard.", 0),
         ("How many charts fit on one dashboard?", "Open Dashboards and add charts.", 0),
@@ -349,3 +356,21 @@ def test_a_one_that_counts_nothing_states_no_quantity() -> None:
         assert not states(Kind.QUANTITY, text, q), text
     assert states(Kind.QUANTITY, "A workspace can have one retention rule per folder.", q)
     assert states(Kind.QUANTITY, "Only one of the 3 plans includes it.", q)
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [
+        ("How do I mount static files under /static?", True),
+        ("What command rebuilds the index?", True),
+        ("Show me an example of a streaming response.", True),
+        ("What do I put in conf.py to enable the extension?", True),
+        ("What is the syntax for a path parameter?", True),
+        ("Which status code does a redirect use by default?", False),
+        ("What exit code does the checker return on failure?", False),
+        ("Which compression level is used by default?", False),
+        ("Can JavaScript read the session cookie?", False),
+    ],
+)
+def test_asks_for_code(question: str, code: bool) -> None:
+    assert asks_for_code(question) is code

@@ -63,6 +63,7 @@ _NUMBER_WORDS = (
     r"thousands?|millions?|billions?|trillions?|dozens?|half|halves|percent|once|twice|single|double|triple|none|"
     r"(?:a|one|two|three|four) (?:thirds?|quarters?|fifths?|tenths?)"  # "a third", not "third-gender"
 )
+_NUMBER_WORD = re.compile(rf"\b(?:{_NUMBER_WORDS})\b", re.I)
 # "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
 _MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
 # "one" that counts nothing: "one or more team folders", "one of the owners", "one by one", "no one".
@@ -144,8 +145,9 @@ _PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b)", re.I)
 def states(kind: Kind, text: str, question: str = "") -> bool:
     """Does `text` state an answer of this kind (a figure for a quantity, a time for a time)?
 
-    A figure `question` already states is not the answer ("How many people lived in Oslo in 1654?" is
-    not answered by "The plague ravaged Oslo in 1654."), a year is no count ("How many schools
+    A figure `question` already states, in digits or in words, is not the answer ("How many people lived
+    in Oslo in 1654?" is not answered by "The plague ravaged Oslo in 1654.", nor "How many tasks can a
+    single response run?" by "Adds a single task to a response."), a year is no count ("How many schools
     does the university have?" is not answered by "Elliot (born 1962) is a professor there."), a
     number no year, day or hour could be is no time ("When was the vault created?" is not answered by
     "Unseal it with --code 7781.", nor by "about 25,000 visitors"), nor is a percentage or a price
@@ -178,6 +180,11 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     read = _FIGURE.sub(figure, text)
     if kind is Kind.QUANTITY:
         read = _NO_NUMBER_ONE.sub(" ", read)
+        # a number in words the question states is given as a figure is ("How many tasks can a single
+        # response run?" is not answered by "Used to add a single task to a response.")
+        said = {w.lower() for w in _NUMBER_WORD.findall(question)}
+        if said:
+            read = _NUMBER_WORD.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), read)
     if kind is Kind.QUANTITY and _PROPORTION_ASKED.search(question):
         return _PROPORTION_STATED.search(read) is not None
     if kind is Kind.QUANTITY:
@@ -245,6 +252,23 @@ _STEPS_ASKED = re.compile(
     r"what are the steps to)\b(?! (?:know|tell|find out)\b)",
     re.I,
 )
+# What a code block answers: a way to do something ("How do I ...?", "How to ..."), a command, the syntax or
+# an example of something, or what to write, type, run or install. To any other question ("What status do
+# oversized requests get?", "Which compression level is the default?") a page's example is no answer.
+_CODE_ASKED = re.compile(
+    r"(?<!status )(?<!error )(?<!exit )(?<!return )(?<!response )(?<!country )(?<!zip )\bcode\b|"
+    r"\b(?:commands?|syntax|examples?|snippets?|invoke|invocation|usage|write|put|add|type|enter|run|"
+    r"install|call|import|declare|define|configure|set up|spell|format)\b",
+    re.I,
+)
+
+
+def asks_for_code(question: str) -> bool:
+    """Does `question` ask for something a code block can be the answer to (`_CODE_ASKED`, a way to do or
+    find something: `_STEPS_ASKED`, `_WAY_TO_FIND`)?"""
+    return any(p.search(question) for p in (_CODE_ASKED, _STEPS_ASKED, _WAY_TO_FIND))
+
+
 # "Who can invite members?": the one who does it, named before the verb ("Owners and Admins invite
 # people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
 # The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.
@@ -333,8 +357,13 @@ _NOT_CONTENT = _FUNCTION_WORDS | frozenset(["how", "many", "much"])
 
 
 def _words(text: str) -> set[str]:
-    """The content words of `text`, lower case, without a plural "s"."""
-    return {w.removesuffix("s") for w in map(str.lower, _WORD.findall(text)) if w not in _NOT_CONTENT}
+    """The content words of `text`, lower case, without a plural "s"; a number in words is a figure, not
+    a word of the topic ("one" of "How many charts fit on one dashboard?")."""
+    return {
+        w.removesuffix("s")
+        for w in map(str.lower, _WORD.findall(text))
+        if w not in _NOT_CONTENT and _NUMBER_WORD.fullmatch(w) is None
+    }
 
 
 def about_as_much(question: str, text: str, other: str) -> bool:

@@ -21,7 +21,7 @@ from answerable.signals.terms import (
     points_elsewhere,
     without_cross_references,
 )
-from answerable.text.units import entry_names, is_item, sentences_of, table_parts, without_marker
+from answerable.text.units import entry_names, is_code, is_item, sentences_of, table_parts, without_marker
 from answerable.text.words import content_tokens, singular
 
 
@@ -91,9 +91,10 @@ def pick(
     names, when any do (`naming_identifiers`). The form of a sentence is read as it is quoted (`as_said`):
     the "3." of "3. Save your backup codes." is layout, no count of backup codes.
     """
-    entries = entries_asked(claim, sentences)
+    entries = spelled_entries_yield(claim, sentences, scores, entries_asked(claim, sentences), about)
     pool = entries or naming_identifiers(claim, about or sentences)
     pool = without_counterparts(claim, sentences, pool)
+    pool = without_examples(claim, sentences, pool)
     said = [as_said(text) for text in sentences]
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
@@ -180,6 +181,37 @@ def entries_asked(claim: str, sentences: Sequence[str]) -> list[int]:
     return [k for k, text in enumerate(sentences) if asks_entry(claim, text)]
 
 
+def spelled_entries_yield(
+    claim: str,
+    sentences: Sequence[str],
+    scores: Sequence[float],
+    entries: list[int],
+    about: Sequence[str] | None = None,
+) -> list[int]:
+    """`entries` (those `claim` asks about), or none when they are asked only in words and the ranker's best
+    sentence is prose about more of the question than any of them.
+
+    A parameter's name is often a plain phrase: "Can JavaScript in the browser read the session cookie?"
+    spells `session_cookie`, but asks what "The session cookie is always set with the HttpOnly flag,
+    preventing client-side JavaScript from accessing it." says, not the cookie's default name. An entry
+    the claim names as code (`session_cookie`) is asked about whatever else it says; so is one the ranker
+    puts first, or one about as much of the question as the best sentence (`kinds.about_as_much`, each
+    with its page title and headings).
+    """
+    if not entries:
+        return entries
+    _, code = _as_asked(claim)
+    if any(name.lower().rstrip(".") in code for k in entries for name in entry_names(sentences[k])):
+        return entries
+    best = max(range(len(sentences)), key=lambda k: (scores[k], -k))
+    if best in entries or entry_names(sentences[best]):
+        return entries
+    frame = about or sentences
+    if any(kinds.about_as_much(claim, frame[k], frame[best]) for k in entries):
+        return entries
+    return []
+
+
 def without_counterparts(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
     """`pool` without the entries that turn `claim` over (`mismatch`), when an entry that does not remains.
 
@@ -195,6 +227,20 @@ def without_counterparts(claim: str, sentences: Sequence[str], pool: list[int]) 
     if not turned or len(turned) == len(entries):
         return pool
     return [k for k in pool if k not in turned]
+
+
+def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
+    """`pool` without its code blocks, unless `claim` asks for what code can answer (`kinds.asks_for_code`:
+    a way to do something, a command, syntax, an example, what to write or run) or nothing else remains.
+
+    A page's example sits beside the sentence that answers and shares all its names, so the ranker, reading
+    topics, scores it as high: "What response does the host check send when the Host header is wrong?"
+    was answered with the example that installs the middleware, not with "... then a 400 response will be
+    sent.". To a question that asks for no code the example is no answer.
+    """
+    if kinds.asks_for_code(claim):
+        return pool
+    return [k for k in pool if not is_code(sentences[k])] or pool
 
 
 def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:

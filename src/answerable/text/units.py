@@ -70,6 +70,11 @@ def is_item(line: str) -> bool:
     return _ITEM.match(line) is not None
 
 
+def is_code(unit: str) -> bool:
+    """Is `unit` a fenced code block (its first line opens a fence)?"""
+    return _FENCE.match(unit) is not None
+
+
 def is_entry(line: str) -> bool:
     """Does `line` open a definition or parameter entry ("`pool_size`: the largest number ...")?"""
     return _ENTRY.match(line) is not None
