@@ -11,7 +11,16 @@ import pytest
 from answerable.core.errors import InputError
 from answerable.core.types import Document, TrustTier
 from answerable.ingest.chunking import ChunkConfig, chunk
-from answerable.ingest.loaders import Loaded, Section, Skipped, file_title, load_file, markdown_sections, walk
+from answerable.ingest.loaders import (
+    Loaded,
+    Section,
+    Skipped,
+    file_title,
+    find,
+    load_file,
+    markdown_sections,
+    walk,
+)
 from answerable.ingest.metadata import Defaults
 
 MD = """---
@@ -428,3 +437,44 @@ def test_a_corpus_markdown_record_without_a_top_heading_is_read_under_its_title(
 )
 def test_file_title(rel_path: str, title: str) -> None:
     assert file_title(rel_path) == title
+
+
+def test_an_mkdocs_navigation_titles_the_pages_that_state_no_title(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "api").mkdir(parents=True)
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Lumen\n"
+        "markdown_extensions:\n  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+        "extra:\n  key: !ENV [LUMEN_KEY, none]\n"
+        "nav:\n  - Introduction: index.md\n  - Features:\n      - Static Files: staticfiles.md\n"
+        "      - Keys: api/keys.md\n  - api/plain.md\n  - GitHub: https://github.com/lumen/lumen\n"
+    )
+    (docs / "index.md").write_text("Lumen counts events.\n")
+    (docs / "staticfiles.md").write_text("## Options\n\nServe a folder.\n")
+    (docs / "api" / "keys.md").write_text("# API keys\n\nRotate them.\n")  # its own heading wins
+    (docs / "api" / "plain.md").write_text("Plain page.\n")
+    found = {f.rel_path: f.nav_title for f in find([docs])}
+    assert found == {
+        "index.md": "Introduction",
+        "staticfiles.md": "Static Files",
+        "api/keys.md": "Keys",
+        "api/plain.md": None,
+    }
+    titles = {
+        item.document.id: (item.document.title, item.sections[0].heading_path)
+        for f in find([docs])
+        for item in load_file(f.path, f.doc_id, Defaults(), rel_path=f.rel_path, nav_title=f.nav_title)
+        if isinstance(item, Loaded)
+    }
+    assert titles == {
+        "index": ("Introduction", ("Introduction",)),
+        "staticfiles": ("Static Files", ("Static Files", "Options")),
+        "api/keys": ("API keys", ("API keys",)),
+        "api/plain": ("Plain", ("Plain",)),
+    }
+    # a config for another folder, or one that is not YAML, names nothing
+    (tmp_path / "mkdocs.yml").write_text("docs_dir: site-src\nnav:\n  - Elsewhere: staticfiles.md\n")
+    assert {f.nav_title for f in find([docs])} == {None}
+    (tmp_path / "mkdocs.yml").write_text("nav: [unclosed\n")
+    assert {f.nav_title for f in find([docs])} == {None}

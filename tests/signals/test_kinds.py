@@ -77,6 +77,8 @@ def test_what_a_sentence_states(kind: Kind, text: str, stated: bool) -> None:
         ("How many copies does a double backup keep?", "A double backup is kept offsite.", False),
         ("How many copies does a double backup keep?", "A double backup keeps two copies.", True),
         ("How many keys can one user hold?", "A user can hold up to five keys.", True),
+        # "once" opening a clause is no number the question gives
+        ("Once a key is revoked, how many reminders are sent?", "A reminder is sent once.", True),
         ("How many schools does the university have?", "The university has 7 schools, founded in 1850.", True),
         ("How long did the war last?", "It lasted from 1939 to 1945.", True),  # years answer "how long"
         ("When was the second edition printed?", "The first edition was printed in 1851.", True),

@@ -110,7 +110,9 @@ def ingest(
         pending.clear()
 
     for found in find(paths):
-        for item in load_file(found.path, found.doc_id, defaults, max_bytes, rel_path=found.rel_path):
+        for item in load_file(
+            found.path, found.doc_id, defaults, max_bytes, rel_path=found.rel_path, nav_title=found.nav_title
+        ):
             if isinstance(item, Skipped):
                 report.skipped.append(item)
                 continue

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+import yaml
+
 from answerable.core.errors import InputError
 from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
@@ -37,6 +39,7 @@ __all__ = [
     "load_corpus_lines",
     "load_file",
     "markdown_sections",
+    "nav_titles",
     "split_front_matter",
     "walk",
 ]
@@ -128,12 +131,19 @@ def _read_text(path: Path, max_bytes: int) -> str:
 
 
 def load_file(
-    path: Path, doc_id: str, defaults: Defaults, max_bytes: int = DEFAULT_MAX_BYTES, *, rel_path: str | None = None
+    path: Path,
+    doc_id: str,
+    defaults: Defaults,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    *,
+    rel_path: str | None = None,
+    nav_title: str | None = None,
 ) -> Iterator[Loaded | Skipped]:
     """Load one file; yields one Loaded per document, or Skipped entries naming the problem.
 
     `rel_path` is the file's path as published under `defaults.base_url` (relative to the folder given,
-    as `find` gives it); without it, the document id stands for the path.
+    as `find` gives it); without it, the document id stands for the path. `nav_title` is the title the
+    site's navigation gives the page (`nav_titles`), taken when the page states none of its own.
     """
     source = str(path)
     suffix = _suffix(path.name)
@@ -160,14 +170,15 @@ def load_file(
         if not full.strip():
             yield Skipped(source, "no text after removing markup and boilerplate")
             return
+        published = rel_path or doc_id + path.name[len(_stem(path.name)) :]
         document = build_document(
             parsed.meta,
             full,
             default_id=doc_id,
-            default_title=parsed.title or file_title(rel_path or doc_id + path.name[len(_stem(path.name)) :]),
+            default_title=parsed.title or nav_title or file_title(published),
             source=source,
             defaults=defaults,
-            url_path=published_path(rel_path or doc_id + path.name[len(_stem(path.name)) :]),
+            url_path=published_path(published),
         )
     except InputError as exc:
         yield Skipped(source, str(exc).removeprefix(f"{source}: "))
@@ -277,11 +288,62 @@ def load_corpus_lines(
 
 @dataclass(frozen=True)
 class Found:
-    """A file to ingest: its default document id, and its path as published (for `--base-url`)."""
+    """A file to ingest: its default document id, its path as published (for `--base-url`), and the title
+    its site's navigation gives it, if any (`nav_titles`)."""
 
     path: Path
     doc_id: str
     rel_path: str
+    nav_title: str | None = None
+
+
+class _NavLoader(yaml.SafeLoader):
+    """YAML as MkDocs reads it, its Python tags (`!!python/name:...`, `!ENV`) read as nothing."""
+
+
+_NavLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+_NavLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def nav_titles(root: Path) -> dict[str, str]:
+    """The titles an MkDocs site's navigation gives the pages under `root`, by path relative to it.
+
+    `mkdocs.yml` (or `.yaml`) is looked for in `root` and the folder above it, and read when its `docs_dir`
+    (default `docs`) is `root`. Its `nav` names pages ("- Static Files: staticfiles.md"), which is how the
+    site titles a page with no level-1 heading; a file that cannot be read or names no nav gives none, and
+    the pages keep the titles their text or file name gives them.
+    """
+    for folder in (root, root.parent):
+        for name in ("mkdocs.yml", "mkdocs.yaml"):
+            config = folder / name
+            if not config.is_file():
+                continue
+            try:
+                raw = yaml.load(config.read_text(encoding="utf-8"), Loader=_NavLoader)
+            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                return {}
+            if not isinstance(raw, dict):
+                return {}
+            docs_dir = raw.get("docs_dir", "docs")
+            if not isinstance(docs_dir, str) or (folder / docs_dir).resolve() != root.resolve():
+                continue
+            titles: dict[str, str] = {}
+            _read_nav(raw.get("nav"), titles)
+            return titles
+    return {}
+
+
+def _read_nav(items: object, titles: dict[str, str]) -> None:
+    if not isinstance(items, list):
+        return
+    for item in items:
+        if not isinstance(item, dict):
+            continue  # a bare path: the page keeps its own title
+        for title, target in item.items():
+            if isinstance(target, str) and isinstance(title, str) and "://" not in target:
+                titles.setdefault(PurePosixPath(target).as_posix().removeprefix("./"), title.strip())
+            else:
+                _read_nav(target, titles)
 
 
 def find(paths: Iterable[Path]) -> Iterator[Found]:
@@ -290,6 +352,7 @@ def find(paths: Iterable[Path]) -> Iterator[Found]:
     name for its URL."""
     for root in paths:
         if root.is_dir():
+            titles = nav_titles(root)
             # a link to nothing is listed too, so that it is reported rather than silently left out
             for path in sorted(p for p in root.rglob("*") if p.is_file() or (p.is_symlink() and not p.exists())):
                 rel = path.relative_to(root)
@@ -299,7 +362,7 @@ def find(paths: Iterable[Path]) -> Iterator[Found]:
                 ):
                     continue
                 doc_id = (rel.parent / _stem(rel.name)).as_posix().removeprefix("./")
-                yield Found(path, doc_id.replace(" ", "-"), rel.as_posix())
+                yield Found(path, doc_id.replace(" ", "-"), rel.as_posix(), titles.get(rel.as_posix()))
         else:
             yield Found(root, _stem(root.name).replace(" ", "-"), root.name)
 

@@ -64,6 +64,7 @@ _NUMBER_WORDS = (
     r"(?:a|one|two|three|four) (?:thirds?|quarters?|fifths?|tenths?)"  # "a third", not "third-gender"
 )
 _NUMBER_WORD = re.compile(rf"\b(?:{_NUMBER_WORDS})\b", re.I)
+_NOT_A_COUNT_OF = frozenset(["once", "twice", "none", "percent", "half", "halves"])
 # "May" is left out: as a verb it is in every other sentence, and as a month it comes with a day or year.
 _MONTHS = r"january|february|march|april|june|july|august|september|october|november|december"
 # "one" that counts nothing: "one or more team folders", "one of the owners", "one by one", "no one".
@@ -180,9 +181,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     read = _FIGURE.sub(figure, text)
     if kind is Kind.QUANTITY:
         read = _NO_NUMBER_ONE.sub(" ", read)
-        # a number in words the question states is given as a figure is ("How many tasks can a single
-        # response run?" is not answered by "Used to add a single task to a response.")
-        said = {w.lower() for w in _NUMBER_WORD.findall(question)}
+        # a number in words the question states of a thing is given as a figure is ("How many tasks can a
+        # single response run?" is not answered by "Used to add a single task to a response."); "once",
+        # "half" and the like are no count of a thing ("Once it is verified, how long ...?")
+        said = {w.lower() for w in _NUMBER_WORD.findall(question)} - _NOT_A_COUNT_OF
         if said:
             read = _NUMBER_WORD.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), read)
     if kind is Kind.QUANTITY and _PROPORTION_ASKED.search(question):
