@@ -473,8 +473,24 @@ def test_an_mkdocs_navigation_titles_the_pages_that_state_no_title(tmp_path: Pat
         "api/keys": ("API keys", ("API keys",)),
         "api/plain": ("Plain", ("Plain",)),
     }
+    # the site publishes each page as a folder (MkDocs' default), and each section at its anchor
+    defaults = Defaults(base_url="https://lumen.example/")
+    urls = {
+        item.document.id: item.document.url
+        for f in find([docs])
+        for item in load_file(f.path, f.doc_id, defaults, rel_path=f.rel_path, url_path=f.url_path)
+        if isinstance(item, Loaded)
+    }
+    assert urls == {
+        "index": "https://lumen.example/",
+        "staticfiles": "https://lumen.example/staticfiles/",
+        "api/keys": "https://lumen.example/api/keys/",
+        "api/plain": "https://lumen.example/api/plain/",
+    }
+    (tmp_path / "mkdocs.yml").write_text("use_directory_urls: false\nnav:\n  - Static Files: staticfiles.md\n")
+    assert {f.rel_path: f.url_path for f in find([docs])}["staticfiles.md"] == "staticfiles.html"
     # a config for another folder, or one that is not YAML, names nothing
     (tmp_path / "mkdocs.yml").write_text("docs_dir: site-src\nnav:\n  - Elsewhere: staticfiles.md\n")
     assert {f.nav_title for f in find([docs])} == {None}
     (tmp_path / "mkdocs.yml").write_text("nav: [unclosed\n")
-    assert {f.nav_title for f in find([docs])} == {None}
+    assert {(f.nav_title, f.url_path) for f in find([docs])} == {(None, None)}

@@ -111,7 +111,13 @@ def ingest(
 
     for found in find(paths):
         for item in load_file(
-            found.path, found.doc_id, defaults, max_bytes, rel_path=found.rel_path, nav_title=found.nav_title
+            found.path,
+            found.doc_id,
+            defaults,
+            max_bytes,
+            rel_path=found.rel_path,
+            nav_title=found.nav_title,
+            url_path=found.url_path,
         ):
             if isinstance(item, Skipped):
                 report.skipped.append(item)

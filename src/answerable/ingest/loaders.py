@@ -31,6 +31,7 @@ __all__ = [
     "Format",
     "Found",
     "Loaded",
+    "MkDocsSite",
     "Section",
     "Skipped",
     "file_title",
@@ -39,6 +40,7 @@ __all__ = [
     "load_corpus_lines",
     "load_file",
     "markdown_sections",
+    "mkdocs_site",
     "nav_titles",
     "split_front_matter",
     "walk",
@@ -138,12 +140,14 @@ def load_file(
     *,
     rel_path: str | None = None,
     nav_title: str | None = None,
+    url_path: str | None = None,
 ) -> Iterator[Loaded | Skipped]:
     """Load one file; yields one Loaded per document, or Skipped entries naming the problem.
 
     `rel_path` is the file's path as published under `defaults.base_url` (relative to the folder given,
     as `find` gives it); without it, the document id stands for the path. `nav_title` is the title the
-    site's navigation gives the page (`nav_titles`), taken when the page states none of its own.
+    site's navigation gives the page (`mkdocs_site`), taken when the page states none of its own, and
+    `url_path` where the site publishes it (default: `published_path` of `rel_path`).
     """
     source = str(path)
     suffix = _suffix(path.name)
@@ -178,7 +182,7 @@ def load_file(
             default_title=parsed.title or nav_title or file_title(published),
             source=source,
             defaults=defaults,
-            url_path=published_path(published),
+            url_path=url_path if url_path is not None else published_path(published),
         )
     except InputError as exc:
         yield Skipped(source, str(exc).removeprefix(f"{source}: "))
@@ -288,13 +292,38 @@ def load_corpus_lines(
 
 @dataclass(frozen=True)
 class Found:
-    """A file to ingest: its default document id, its path as published (for `--base-url`), and the title
-    its site's navigation gives it, if any (`nav_titles`)."""
+    """A file to ingest: its default document id, its path relative to the folder given, and what the
+    MkDocs site it belongs to says of it, if any (`mkdocs_site`): the title its navigation gives it and the
+    path it is published at."""
 
     path: Path
     doc_id: str
     rel_path: str
     nav_title: str | None = None
+    url_path: str | None = None  # None: `published_path(rel_path)`
+
+
+@dataclass(frozen=True)
+class MkDocsSite:
+    """What an MkDocs config says of the pages of its `docs_dir`: the titles its navigation gives them, by
+    path relative to that folder, and whether each page is published as a folder (`use_directory_urls`,
+    MkDocs' default: `middleware.md` at `middleware/`, `index.md` at the site's root)."""
+
+    titles: dict[str, str]
+    directory_urls: bool = True
+
+    def url_path(self, rel_path: str) -> str | None:
+        """Where the page at `rel_path` is published, relative to the site's URL; None for a file that is
+        no page (MkDocs publishes it as it is)."""
+        if file_format(rel_path) is not Format.MARKDOWN:
+            return None
+        stem = rel_path[: -len(_suffix(rel_path.rsplit("/", 1)[-1]))]
+        if not self.directory_urls:
+            return stem + ".html"
+        folder, _, name = stem.rpartition("/")
+        if name.lower() in ("index", "readme"):
+            return f"{folder}/" if folder else ""
+        return f"{stem}/"
 
 
 class _NavLoader(yaml.SafeLoader):
@@ -305,13 +334,14 @@ _NavLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 _NavLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
-def nav_titles(root: Path) -> dict[str, str]:
-    """The titles an MkDocs site's navigation gives the pages under `root`, by path relative to it.
+def mkdocs_site(root: Path) -> MkDocsSite | None:
+    """The MkDocs site whose pages are the files under `root`, if one says so.
 
     `mkdocs.yml` (or `.yaml`) is looked for in `root` and the folder above it, and read when its `docs_dir`
     (default `docs`) is `root`. Its `nav` names pages ("- Static Files: staticfiles.md"), which is how the
-    site titles a page with no level-1 heading; a file that cannot be read or names no nav gives none, and
-    the pages keep the titles their text or file name gives them.
+    site titles a page with no level-1 heading, and `use_directory_urls` (default true) where it publishes
+    them. A config that cannot be read is no site: pages keep the titles their text or file name gives
+    them, and the URLs `published_path` gives.
     """
     for folder in (root, root.parent):
         for name in ("mkdocs.yml", "mkdocs.yaml"):
@@ -321,16 +351,22 @@ def nav_titles(root: Path) -> dict[str, str]:
             try:
                 raw = yaml.load(config.read_text(encoding="utf-8"), Loader=_NavLoader)
             except (OSError, UnicodeDecodeError, yaml.YAMLError):
-                return {}
+                return None
             if not isinstance(raw, dict):
-                return {}
+                return None
             docs_dir = raw.get("docs_dir", "docs")
             if not isinstance(docs_dir, str) or (folder / docs_dir).resolve() != root.resolve():
                 continue
             titles: dict[str, str] = {}
             _read_nav(raw.get("nav"), titles)
-            return titles
-    return {}
+            return MkDocsSite(titles, raw.get("use_directory_urls", True) is not False)
+    return None
+
+
+def nav_titles(root: Path) -> dict[str, str]:
+    """The titles the MkDocs navigation of `root`'s site gives its pages (`mkdocs_site`), by relative path."""
+    site = mkdocs_site(root)
+    return site.titles if site is not None else {}
 
 
 def _read_nav(items: object, titles: dict[str, str]) -> None:
@@ -352,7 +388,7 @@ def find(paths: Iterable[Path]) -> Iterator[Found]:
     name for its URL."""
     for root in paths:
         if root.is_dir():
-            titles = nav_titles(root)
+            site = mkdocs_site(root)
             # a link to nothing is listed too, so that it is reported rather than silently left out
             for path in sorted(p for p in root.rglob("*") if p.is_file() or (p.is_symlink() and not p.exists())):
                 rel = path.relative_to(root)
@@ -362,7 +398,12 @@ def find(paths: Iterable[Path]) -> Iterator[Found]:
                 ):
                     continue
                 doc_id = (rel.parent / _stem(rel.name)).as_posix().removeprefix("./")
-                yield Found(path, doc_id.replace(" ", "-"), rel.as_posix(), titles.get(rel.as_posix()))
+                rel_path = rel.as_posix()
+                if site is None:
+                    yield Found(path, doc_id.replace(" ", "-"), rel_path)
+                else:
+                    title, url = site.titles.get(rel_path), site.url_path(rel_path)
+                    yield Found(path, doc_id.replace(" ", "-"), rel_path, title, url)
         else:
             yield Found(root, _stem(root.name).replace(" ", "-"), root.name)
 

@@ -226,7 +226,7 @@ def build_document(
         text=text,
         url=_url(meta.get("url"), source, "url", defaults.base_url)
         or _url(defaults.url, source, "url (--url)")
-        or (document_url(defaults.base_url, url_path) if defaults.base_url and url_path else None),
+        or (document_url(defaults.base_url, url_path) if defaults.base_url and url_path is not None else None),
         owner=_text(meta.get("owner"), source, "owner") or defaults.owner,
         updated_at=_date(meta.get("updated_at"), source, "updated_at") or defaults.updated_at,
         effective_date=_date(meta.get("effective_date"), source, "effective_date") or defaults.effective_date,
