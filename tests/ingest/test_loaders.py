@@ -494,3 +494,15 @@ def test_an_mkdocs_navigation_titles_the_pages_that_state_no_title(tmp_path: Pat
     assert {f.nav_title for f in find([docs])} == {None}
     (tmp_path / "mkdocs.yml").write_text("nav: [unclosed\n")
     assert {(f.nav_title, f.url_path) for f in find([docs])} == {(None, None)}
+
+
+def test_a_page_opening_with_a_lower_heading_cites_that_section_at_its_anchor() -> None:
+    # A level-1 heading that opens a page is its title, cited as the page; a `##` one is a section of it.
+    assert [s.anchor for s in markdown_sections("## Options\n\nServe a folder.\n\n## Limits\n\nTen.\n")] == [
+        "options",
+        "limits",
+    ]
+    assert [s.anchor for s in markdown_sections("# Static files\n\nServe a folder.\n\n## Limits\n\nTen.\n")] == [
+        None,
+        "limits",
+    ]

@@ -115,7 +115,10 @@ def _fence(text: str) -> str:
 class Writer:
     """Blocks in reading order into sections, each a run of written units under one heading path."""
 
-    def __init__(self) -> None:
+    def __init__(self, title_level: int | None = None) -> None:
+        # the level of the heading that titles a page when the page opens with it (Markdown: 1); None for
+        # any level (an HTML or reST page's first heading is its title, whatever its tag)
+        self.title_level = title_level
         self.sections: list[Section] = []
         self.path: list[tuple[int, str]] = []
         self.units: list[str] = []
@@ -131,8 +134,12 @@ class Writer:
         text = one_line(heading.text)
         if not text:
             return
-        # The heading a page opens with is its title: its sections are cited as the page itself.
-        opens_page = not self.path and not self.sections and not self.units
+        # The heading a page opens with is its title: its sections are cited as the page itself. A Markdown
+        # page that opens with a `##` heading is titled otherwise (`Page.under_title`): that heading is
+        # one section of it, cited at its anchor.
+        opens_page = (
+            self.title_level in (None, heading.level) and not self.path and not self.sections and not self.units
+        )
         self.flush()
         self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < heading.level]
         self.path.append((heading.level, text))
@@ -249,8 +256,9 @@ def _row(cells: Sequence[str]) -> str:
     return "| " + " | ".join(one_line(c).replace("|", "\\|") for c in cells) + " |"
 
 
-def write(blocks: Iterable[Block]) -> tuple[Section, ...]:
-    """The sections of a page's blocks, split at its headings (see the module)."""
-    writer = Writer()
+def write(blocks: Iterable[Block], title_level: int | None = None) -> tuple[Section, ...]:
+    """The sections of a page's blocks, split at its headings (see the module); `title_level`: see
+    `Writer`."""
+    writer = Writer(title_level)
     writer.blocks(blocks)
     return writer.done()

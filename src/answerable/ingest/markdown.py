@@ -365,4 +365,4 @@ def markdown_blocks(body: str) -> list[Block]:
 
 def markdown_sections(body: str) -> tuple[Section, ...]:
     """A Markdown page's sections, split at its headings, with their heading paths and anchors."""
-    return write(markdown_blocks(body))
+    return write(markdown_blocks(body), title_level=1)

@@ -34,7 +34,7 @@ __all__ = [
 
 # Bumped whenever parsing changes the passages a page gives, so an index built by older parsing is not
 # taken for this one's (`evaluation.runner.build_index` keys its cache on it).
-PARSING = "5"
+PARSING = "6"
 
 
 class Format(StrEnum):
@@ -105,7 +105,8 @@ def page(text: str, fmt: Format, source: str) -> Page:
         meta, body = split_front_matter(text, source)
         blocks = markdown_blocks(body)
         first = next((b for b in blocks if isinstance(b, Heading) and one_line(b.text)), None)
-        return Page(meta, write(blocks), one_line(first.text) if first is not None and first.level == 1 else None)
+        title = one_line(first.text) if first is not None and first.level == 1 else None
+        return Page(meta, write(blocks, title_level=1), title)
     if fmt is Format.RST:
         sections = rst_sections(text)
         return Page({}, sections, next((s.heading_path[0] for s in sections if s.heading_path), None))
