@@ -41,7 +41,6 @@ __all__ = [
     "load_file",
     "markdown_sections",
     "mkdocs_site",
-    "nav_titles",
     "split_front_matter",
     "walk",
 ]
@@ -361,12 +360,6 @@ def mkdocs_site(root: Path) -> MkDocsSite | None:
             _read_nav(raw.get("nav"), titles)
             return MkDocsSite(titles, raw.get("use_directory_urls", True) is not False)
     return None
-
-
-def nav_titles(root: Path) -> dict[str, str]:
-    """The titles the MkDocs navigation of `root`'s site gives its pages (`mkdocs_site`), by relative path."""
-    site = mkdocs_site(root)
-    return site.titles if site is not None else {}
 
 
 def _read_nav(items: object, titles: dict[str, str]) -> None:

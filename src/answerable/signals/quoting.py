@@ -158,14 +158,20 @@ def asks_entry(claim: str, unit: str) -> bool:
     names = entry_names(unit)
     if not names:
         return False
-    words, code = _as_asked(claim)
+    if _named_as_code(claim, names):
+        return True
+    words, _ = _as_asked(claim)
     for name in (*names, " ".join(names)):
-        if name.lower().rstrip(".") in code:
-            return True
         parts = _WORD.findall(name.lower())
         if len(parts) >= 2 and _spelled(parts, words):
             return True
     return False
+
+
+def _named_as_code(claim: str, names: Sequence[str]) -> bool:
+    """Does `claim` write one of an entry's `names` (or all of them as one) as code?"""
+    _, code = _as_asked(claim)
+    return any(name.lower().rstrip(".") in code for name in (*names, " ".join(names)))
 
 
 def entries_asked(claim: str, sentences: Sequence[str]) -> list[int]:
@@ -200,8 +206,7 @@ def spelled_entries_yield(
     """
     if not entries:
         return entries
-    _, code = _as_asked(claim)
-    if any(name.lower().rstrip(".") in code for k in entries for name in entry_names(sentences[k])):
+    if any(_named_as_code(claim, entry_names(sentences[k])) for k in entries):
         return entries
     best = max(range(len(sentences)), key=lambda k: (scores[k], -k))
     if best in entries or entry_names(sentences[best]):
