@@ -411,9 +411,12 @@ class Engine:
             key=lambda v: -v.strength,
         )
         distinct: list[Verdict] = []
+        sections: dict[str, list[Passage]] = {}  # each document's supporting passages, strongest first
         for v in supporters:
-            if by_id[v.passage_id].document_id not in {by_id[d.passage_id].document_id for d in distinct}:
+            doc = by_id[v.passage_id].document_id
+            if doc not in sections:
                 distinct.append(v)
+            sections.setdefault(doc, []).append(by_id[v.passage_id])
         distinct = distinct[: self.config.conflict_k]
         if len(distinct) < 2:
             return verdicts, {}
@@ -434,8 +437,12 @@ class Engine:
             if _on_topic(p, prof)
             and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
         ]
-        if asked_kinds(claim.text) and stated_values(claim.text, statement):
-            read.update(self._stating(claim, statement, [by_id[v.passage_id] for v in distinct[1:]], prof))
+        if asked_kinds(claim.text):
+            lead, stating = self._value_statement(claim.text, sections[best.document_id], statement)
+            if stated_values(claim.text, stating):
+                read[(claim.id, lead.id)] = stating
+                others_sections = [sections[by_id[v.passage_id].document_id] for v in distinct[1:]]
+                read.update(self._stating(claim, stating, others_sections, prof))
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -454,11 +461,28 @@ class Engine:
             for v in verdicts
         ], read
 
+    def _value_statement(self, text: str, sections: list[Passage], first: str | None = None) -> tuple[Passage, str]:
+        """The passage of one document and its sentence that state its value for what `text` asks: the
+        strongest supporting passage whose answer sentence states a value of the kind asked, else the
+        strongest passage's sentence. A page answers with its section that states the figure ("Cancel at least
+        2 hours before the class starts."), not with the one the ranker liked best ("A late cancellation
+        costs $8." for "How late can I cancel?"), whatever order they were ranked in. `first` is the strongest
+        passage's sentence when it is known."""
+        lead = first if first is not None else self.best_sentence(text, sections[0])
+        if stated_values(text, lead):
+            return sections[0], lead
+        for p in sections[1:]:
+            sentence = self.best_sentence(text, p)
+            if stated_values(text, sentence):
+                return p, sentence
+        return sections[0], lead
+
     def _stating(
-        self, claim: Claim, statement: str, answering: list[Passage], prof: Profile
+        self, claim: Claim, statement: str, answering: list[list[Passage]], prof: Profile
     ) -> dict[tuple[str, str], str]:
-        """The answer sentences of the other pages that answer `claim`, whose values the gate compares with
-        those of `statement` (the answer's): a changed figure is rarely read as a refutation by the support
+        """The answer sentences of the other pages that answer `claim` (each a document's supporting
+        passages, strongest first; `_value_statement`), whose values the gate compares with those of
+        `statement` (the answer's): a changed figure is rarely read as a refutation by the support
         model. A page with a different value counts only where it speaks of the same thing: where the
         second answerability model confirms that it answers the claim (under a profile that asks it), else
         where it mentions every word of the claim the answer mentions (`kinds.about_as_much`). "You can
@@ -468,10 +492,11 @@ class Engine:
         mine = stated_values(claim.text, statement)
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
-        for p in answering:
-            if not _on_topic(p, prof):
+        for sections in answering:
+            on_topic = [p for p in sections if _on_topic(p, prof)]
+            if not on_topic:
                 continue
-            sentence = self.best_sentence(claim.text, p)
+            p, sentence = self._value_statement(claim.text, on_topic)
             theirs = stated_values(claim.text, sentence)
             if not disagree(mine, theirs) or kinds.about_as_much(
                 claim.text, embedding_text(p.title, p.heading_path, p.text), statement

@@ -1,10 +1,10 @@
 """The value a sentence states for what a question asks: an amount of money, a span of time, a size, a
-share, a count, a date. Two pages that answer the same question with different values disagree, whatever
+share, a count, a date, a time of day. Two pages that answer the same question with different values disagree, whatever
 a model makes of them; the same value in other words ("two weeks" and "14 days", "$50" and "50 dollars")
 is agreement.
 
 Pure and deterministic. A question asks for a kind of value by its wording ("how much", "how long", "how
-many", "what percentage", "how big", "when", "what is the limit"); a sentence's values of that kind are
+many", "what percentage", "how big", "when", "what time", "what is the limit"); a sentence's values of that kind are
 read with their unit and what they are counted per ("75 dollars per day", "10 requests a second"), and
 compared by amount in one unit per kind: durations in seconds (months and years apart, as their length
 varies), sizes in bytes, money per currency. A value the question itself states is the asker's, not the
@@ -14,6 +14,7 @@ answer ("How much is the plan for 10 users?": "10 users" is no answer).
 from __future__ import annotations
 
 import re
+from datetime import date
 from enum import StrEnum
 
 from answerable.core.types import Quantity
@@ -27,6 +28,7 @@ class ValueKind(StrEnum):
     PERCENT = "percent"
     COUNT = "count"
     DATE = "date"
+    TIME = "time"
 
 
 _NUMBER_WORDS = {
@@ -140,13 +142,27 @@ _DATE = re.compile(
     rf"|\b(?P<m2>{_MONTH_NAMES})\s+(?P<d2>\d{{1,2}}),?\s+(?P<y2>\d{{4}})\b",
     re.I,
 )
+# A day of a month without its year ("on March 14", "14 March", "the 3rd of June"): a yearly date, as help
+# pages state a meeting or a deadline. The month is capitalised, as dates are written ("you may 3" is none).
+_MONTH_TITLES = "|".join(m.title() for m in _MONTH_NAMES.split("|"))
+_DAY_OF_MONTH = re.compile(
+    rf"\b(?P<m3>{_MONTH_TITLES})\s+(?P<d3>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?!:|\.\d|,?\s+\d{{4}})"
+    rf"|\b(?:the\s+)?(?P<d4>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m4>{_MONTH_TITLES})\b(?!,?\s+\d{{4}})"
+)
+# A time of day ("6 am", "6:30 p.m.", "18:00", "noon"), in minutes after midnight.
+_CLOCK = re.compile(
+    r"\b(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?\s?(?P<ap>[ap])(?:\.m\.|\.?m\b)"
+    r"|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b"
+    r"|\b(?P<named>noon|midday|midnight)\b",
+    re.I,
+)
 
 _ASKS = (
     (ValueKind.PERCENT, re.compile(r"\bwhat (?:percentage|percent|share|proportion)\b|\bhow much of\b", re.I)),
     (
         ValueKind.DURATION,
         re.compile(
-            r"\bhow (?:long|soon|quickly|often)\b|\bhow far (?:back|ahead|in advance)\b"
+            r"\bhow (?:long|soon|quickly|often|late|early)\b|\bhow far (?:back|ahead|in advance)\b"
             r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
             r"|\b(?:period|window|retention|timeout|lifetime|expire|expiry)\b",
             re.I,
@@ -166,6 +182,14 @@ _ASKS = (
         re.compile(r"\b(?:what|which) (?:date|day|year)\b|\bwhen (?:was|were|did|does|do|will|is)\b", re.I),
     ),
     (
+        ValueKind.TIME,
+        re.compile(
+            r"\bwhat time\b|\bhow (?:late|early)\b|\b(?:opening|closing) (?:hours?|times?)\b"
+            r"|\bwhen (?:was|were|did|does|do|will|is|are|can)\b",
+            re.I,
+        ),
+    ),
+    (
         ValueKind.COUNT,
         re.compile(r"\bhow many\b|\b(?:maximum|minimum|max|min|limit|most|least|up to)\b|\bnumber of\b", re.I),
     ),
@@ -176,11 +200,22 @@ Value = Quantity
 
 
 def canonical(value: Quantity) -> str:
-    """The value in one form for every wording: "money 50 USD/day", "duration 1209600 s", "date 2026-03-01"."""
-    amount = f"{value.amount:.15g}" if value.kind != ValueKind.DATE else value.unit
-    unit = "" if value.kind == ValueKind.DATE else f" {value.unit}"
+    """The value in one form for every wording: "money 50 USD/day", "duration 1209600 s", "date 2026-03-01",
+    a date without its year "date --03-14" (ISO 8601's form), "time 18:30"."""
+    if value.kind == ValueKind.DATE:
+        if value.unit == _YEARLY:
+            return f"date --{int(value.amount) // 100:02d}-{int(value.amount) % 100:02d}"
+        return f"date {date.fromordinal(int(value.amount)).isoformat()}"
+    if value.kind == ValueKind.TIME:
+        return f"time {int(value.amount) // 60:02d}:{int(value.amount) % 60:02d}"
     per = f"/{value.per}" if value.per else ""
-    return f"{value.kind} {amount}{unit}{per}"
+    return f"{value.kind} {value.amount:.15g} {value.unit}{per}"
+
+
+# The units of dates: a day (its ordinal, `date.toordinal`), or a day of a month in any year (month x 100 + day).
+# The two are not compared: "March 14" may be the same day as "14 March 2026".
+_DAY = "day"
+_YEARLY = "day of a year"
 
 
 def _amount(match: re.Match[str]) -> float | None:
@@ -189,6 +224,17 @@ def _amount(match: re.Match[str]) -> float | None:
         return float(num.replace(",", ""))
     word = match.groupdict().get("word")
     return float(_NUMBER_WORDS[word.lower()]) if word else None
+
+
+def _minutes(match: re.Match[str]) -> int:
+    """Minutes after midnight of a `_CLOCK` match."""
+    named = (match.group("named") or "").lower()
+    if named:
+        return 0 if named == "midnight" else 12 * 60
+    if match.group("h24") is not None:
+        return int(match.group("h24")) * 60 + int(match.group("m24"))
+    hour = int(match.group("h")) % 12 + (12 if match.group("ap").lower() == "p" else 0)
+    return hour * 60 + int(match.group("m") or 0)
 
 
 def _per(match: re.Match[str]) -> str | None:
@@ -200,7 +246,8 @@ def _per(match: re.Match[str]) -> str | None:
 
 
 def values_in(text: str) -> list[Quantity]:
-    """Every value `text` states, in order of kind (money, durations, sizes, shares, dates, counts)."""
+    """Every value `text` states, in order of kind (money, durations, sizes, shares, dates, times of day,
+    counts)."""
     out: list[Quantity] = []
     taken: list[tuple[int, int]] = []
 
@@ -250,7 +297,23 @@ def values_in(text: str) -> list[Quantity]:
             )
             number = _MONTH_NAMES.split("|").index(month.lower()) + 1
             iso = f"{int(year):04d}-{number:02d}-{int(day):02d}"
-        out.append(Quantity(ValueKind.DATE, 0.0, iso, None, m.group(0)))
+        try:
+            day_number = date.fromisoformat(iso).toordinal()
+        except ValueError:  # "2026-02-30" names no day
+            continue
+        out.append(Quantity(ValueKind.DATE, float(day_number), _DAY, None, m.group(0)))
+        taken.append(m.span())
+    for m in _DAY_OF_MONTH.finditer(text):
+        if not free(m):
+            continue
+        month, day = (m.group("m3"), m.group("d3")) if m.group("m3") else (m.group("m4"), m.group("d4"))
+        number = _MONTH_NAMES.split("|").index(month.lower()) + 1
+        out.append(Quantity(ValueKind.DATE, float(number * 100 + int(day)), _YEARLY, None, m.group(0)))
+        taken.append(m.span())
+    for m in _CLOCK.finditer(text):
+        if not free(m):
+            continue
+        out.append(Quantity(ValueKind.TIME, float(_minutes(m)), "minute of the day", None, m.group(0)))
         taken.append(m.span())
     for m in _COUNT.finditer(text):
         amount = _amount(m)

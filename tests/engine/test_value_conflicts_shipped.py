@@ -1,0 +1,132 @@
+"""Value conflicts end to end with the shipped models: a small help center (a swimming club, written for this
+test and used by no evaluation set) where pairs of current official pages state different figures for the same
+thing, in different words and kinds (a count, a time of day, a span ahead, a span before, a share, a day of
+the year), beside pages that state the same figure in other words, and figures only one page states."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from answerable.backends.registry import load_embedder, load_reranker, load_verifier
+from answerable.backends.store.sqlite import SQLiteStore
+from answerable.core.policy import load_policy
+from answerable.core.types import ReasonCode, Result, Status
+from answerable.engine.engine import Engine
+from answerable.engine.indexing import ingest
+
+NOW = date(2026, 11, 1)
+
+PAGES = {
+    "membership-faq": (
+        "Membership FAQ",
+        "## Guests\n\nEach member may bring up to 4 guests per month. Guests must sign a waiver at the front desk.\n\n"
+        "## Opening hours\n\nThe pool opens at 6 am on weekdays and at 8 am on weekends.\n\n"
+        "## Freezing a membership\n\nYou can freeze your membership for up to 3 months a year. A frozen membership "
+        "costs $5 per month.",
+    ),
+    "front-desk": (
+        "Front desk guide",
+        "## Bringing guests\n\nMembers can bring a maximum of two guests each month. Every guest shows photo ID.\n\n"
+        "## Lockers\n\nDay lockers are free. A permanent locker costs $12 a month.\n\n"
+        "## Pool hours\n\nOn weekdays the pool opens at 6:30 am and closes at 10 pm.",
+    ),
+    "classes": (
+        "Classes and booking",
+        "## Booking a class\n\nYou can book a class up to 7 days in advance in the app. Cancel at least 2 hours "
+        "before the class starts, or the class counts as attended.\n\n## Late cancellations\n\nA late "
+        "cancellation costs $8.",
+    ),
+    "class-rules": (
+        "Class rules",
+        "## Reserving a spot\n\nClasses open for booking two weeks ahead. Arrive ten minutes early.\n\n"
+        "## Cancelling\n\nCancellations made less than three hours before the start are charged as no-shows.",
+    ),
+    "discounts": (
+        "Discounts",
+        "## Students\n\nStudents get a 15% discount on any membership with a valid student card.\n\n"
+        "## Seniors\n\nMembers aged 65 and over pay half price.",
+    ),
+    "pricing": (
+        "Prices",
+        "## Membership prices\n\nA standard membership is $45 per month. The student discount is 20 percent.\n\n"
+        "## Towels\n\nTowel hire is 2 dollars.",
+    ),
+    "towels": (
+        "Towels and equipment",
+        "## Towel hire\n\nRenting a towel costs $2.\n\n## Equipment\n\nKickboards are free.",
+    ),
+    "events": (
+        "Events",
+        "## Annual swim meet\n\nThe annual swim meet takes place on March 14. Registration closes a week before.\n\n"
+        "## Members' meeting\n\nThe members' meeting is held every year in October.",
+    ),
+    "calendar": (
+        "Club calendar",
+        "## Swim meet\n\nThis year's swim meet is on 21 March. Spectators are welcome.\n\n"
+        "## Holiday closures\n\nThe club is closed on 25 December.",
+    ),
+    "parking": (
+        "Parking",
+        "## Parking time\n\nMembers can park for free for up to 3 hours. After that, parking costs $3 per hour.\n\n"
+        "## Bikes\n\nBike racks are next to the main entrance.",
+    ),
+    "arrival": ("Getting here", "## Car park\n\nParking is free for members for 180 minutes."),
+}
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("club")
+    docs = root / "docs"
+    docs.mkdir()
+    for name, (title, body) in PAGES.items():
+        meta = f"title: {title}\nurl: https://help.club.example/{name}\ntrust: official\neffective_date: 2026-06-01"
+        (docs / f"{name}.md").write_text(f"---\n{meta}\n---\n# {title}\n\n{body}\n")
+    embedder = load_embedder()
+    store = SQLiteStore(Path(root) / "club.db")
+    ingest([docs], store, embedder)
+    return Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
+
+
+def ask(engine: Engine, question: str) -> Result:
+    return engine.ask(question, as_of=NOW)
+
+
+@pytest.mark.parametrize(
+    ("question", "values"),
+    [
+        ("How many guests can a member bring each month?", {"4 guests", "two guests"}),
+        ("What time does the pool open on weekdays?", {"6 am", "6:30 am"}),
+        ("How far in advance can I book a class?", {"7 days", "two weeks"}),
+        ("How late can I cancel a class without being charged?", {"2 hours", "three hours"}),
+        ("What percentage discount do students get?", {"15%", "20 percent"}),
+        ("When is the annual swim meet?", {"March 14", "21 March"}),
+    ],
+)
+def test_two_pages_stating_different_values_are_a_conflict_naming_both(
+    club: Engine, question: str, values: set[str]
+) -> None:
+    d = ask(club, question)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.CONFLICTING_EVIDENCE, d
+    (note,) = d.decision.conflicts
+    assert set(note.values) == values and note.resolved_by is None
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("How much does towel hire cost?", ("2 dollars", "$2")),  # the same price in other words
+        ("How long can members park for free?", ("3 hours", "180 minutes")),  # the same span in other units
+        ("How much is a permanent locker?", ("$12",)),  # one page states it
+        ("How long can I freeze my membership?", ("3 months",)),
+    ],
+)
+def test_the_same_value_or_a_value_only_one_page_states_is_answered(
+    club: Engine, question: str, said: tuple[str, ...]
+) -> None:
+    d = ask(club, question)
+    assert d.status is Status.ANSWER and not d.decision.conflicts, d
+    assert any(s in (d.answer or "") for s in said)
