@@ -15,6 +15,7 @@ from answerable.core.assess import (
     confirmed,
     rivals,
     second_look,
+    section_look,
     strongest_support,
 )
 from answerable.core.codec import evidence_from_dict, evidence_to_dict
@@ -428,6 +429,42 @@ def test_a_second_look_at_a_clearly_weaker_source_when_the_second_model_doubts_t
     # The strongest not confirmed: no answer, whatever the second look says.
     doubted = evidence(passages, (replace(faq, confirmation=0.1), replace(sharing, confirmation=0.9)))
     assert decide(doubted, strict, NOW).status is Status.ABSTAIN
+
+
+def test_a_doubted_chunk_is_confirmed_by_another_chunk_of_its_own_section(policy) -> None:  # type: ignore[no-untyped-def]
+    """A long section cut into chunks: "Retry policy" opens with what retries are (the ranker's best, 0.93),
+    its next chunk says "Failed jobs are retried 5 times." (0.71). The second model doubts the first (0.12):
+    the other chunk of the same section is put to it, and its confirmation (0.47) is the section's. A chunk of
+    another section, or of another page, never stands in."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5)
+    opening = replace(verdict("c1", "jobs#4", S, 0.93), confirmation=0.12)
+    later = verdict("c1", "jobs#5", S, 0.71)
+    section = ("Background jobs", "Retry policy")
+    passages = (passage("jobs#4", 0.93, heading_path=section), passage("jobs#5", 0.71, heading_path=section))
+    ev = evidence(passages, (opening, later))
+    assert section_look(ev, "c1", strict, NOW) == (later,)
+    assert decide(ev, strict, NOW).status is Status.ABSTAIN  # not asked yet: the doubt stands
+    looked = evidence(passages, (opening, replace(later, confirmation=0.47)))
+    assert section_look(looked, "c1", strict, NOW) == ()  # asked once
+    assert confirmed(looked, strict, NOW).verdicts[0].confirmation == 0.47
+    (claim,) = assess(confirmed(looked, strict, NOW), strict, NOW).claims
+    assert claim.status is ClaimStatus.SUPPORTED and set(claim.passage_ids) >= {"jobs#4", "jobs#5"}
+    # The other chunk doubted too: no answer.
+    both = evidence(passages, (opening, replace(later, confirmation=0.2)))
+    assert confirmed(both, strict, NOW).verdicts[0].label is Label.INSUFFICIENT
+    # Another section of the page, a chunk under the support floor, or another page: never asked, never lent.
+    for other in (
+        (passage("jobs#5", 0.71, heading_path=("Background jobs", "Scheduling")), replace(later, confirmation=0.9)),
+        (passage("jobs#5", 0.45, heading_path=section), replace(later, strength=0.45, confirmation=0.9)),
+        (passage("queues#5", 0.71, heading_path=section), replace(later, passage_id="queues#5", confirmation=0.9)),
+    ):
+        ev = evidence((passages[0], other[0]), (opening, replace(other[1], confirmation=None)))
+        assert section_look(ev, "c1", strict, NOW) == ()
+        ev = evidence((passages[0], other[0]), (opening, other[1]))
+        assert confirmed(ev, strict, NOW).verdicts[0].label is Label.INSUFFICIENT
+    # Confirmed itself: nothing more to ask.
+    sure = evidence(passages, (replace(opening, confirmation=0.6), later))
+    assert section_look(sure, "c1", strict, NOW) == ()
 
 
 def test_a_source_that_names_what_the_strongest_does_not_is_put_to_the_second_model(policy) -> None:  # type: ignore[no-untyped-def]

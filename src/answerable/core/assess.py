@@ -199,6 +199,57 @@ def second_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) 
     return runner if runner is not None and runner.confirmation is None else None
 
 
+# How many other chunks of the strongest support's section the second model reads when it doubts the first.
+SECTION_CHUNKS = 2
+
+
+def _same_section(a: Passage, b: Passage) -> bool:
+    return bool(a.heading_path) and a.document_id == b.document_id and a.heading_path == b.heading_path
+
+
+def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
+    """The other chunks of the strongest support's section that support the claim too, to put to the second
+    model once it has doubted the strongest (under `min_confirmation`); none when it did not.
+
+    A section is one answer unit that the index cut into chunks where it grew long: a parameter list's first
+    entries in one chunk, "`max_age`: ... Defaults to `600`." in the next, both under "CORSMiddleware". The
+    ranker may like the section's opening best and the second model rightly doubt that it answers; the
+    section answers if its chunk that says it is confirmed (`confirmed`). Chunks of other sections, or of
+    other documents, never stand in: a weaker source standing in for a doubted one answered unanswerable
+    questions (docs/research/gate.md).
+    """
+    ranked, _, by_id, _ = _ranked(evidence, claim_id, profile, now)
+    lead = ranked[0] if ranked else None
+    if lead is None or lead.confirmation is None or lead.confirmation >= profile.min_confirmation:
+        return ()
+    mine = by_id[lead.passage_id]
+    return tuple(
+        v
+        for v in ranked[1:]
+        if v.confirmation is None and v.strength >= profile.min_support and _same_section(by_id[v.passage_id], mine)
+    )[:SECTION_CHUNKS]
+
+
+def _section_confirmation(evidence: Evidence, lead: Verdict, profile: Profile) -> float | None:
+    """The best confirmation of another supporting chunk of `lead`'s section (`section_look`), if any."""
+    by_id = {p.id: p for p in evidence.passages}
+    mine = by_id.get(lead.passage_id)
+    if mine is None:
+        return None
+    scores = [
+        v.confirmation
+        for v in evidence.verdicts
+        if v.claim_id == lead.claim_id
+        and v.passage_id != lead.passage_id
+        and v.label is Label.SUPPORTED
+        and v.strength >= profile.min_support
+        and v.confirmation is not None
+        and v.passage_id in by_id
+        and _same_section(by_id[v.passage_id], mine)
+    ]
+    return max(scores, default=None)
+
+
 def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
     """The supports the second model is asked about beside the strongest (`_rivals`)."""
     return to_confirm(evidence, claim_id, profile, now)[1:]
@@ -219,15 +270,30 @@ def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
 
     When the second model does not confirm (below `min_confirmation`) that a claim's strongest support
     answers it, none of the claim's support counts: the two models disagree about the best evidence there
-    is, and a weaker passage may not stand in for it. Each such verdict becomes insufficient.
+    is, and a weaker passage may not stand in for it. Each such verdict becomes insufficient. The section
+    of the strongest support is one unit, though: where another chunk of it that supports the claim is
+    confirmed (`section_look`), the strongest support is confirmed as its section is, at that score.
     """
     if profile.min_confirmation <= 0 or all(v.confirmation is None for v in evidence.verdicts):
         return evidence  # nothing asked, or nothing to doubt: the common case, on every gate call
     doubted = set()
+    lent: dict[tuple[str, str], float] = {}
     for claim in evidence.claims:
         best = strongest_support(evidence, claim.id, profile, now)
         if best is not None and best.confirmation is not None and best.confirmation < profile.min_confirmation:
-            doubted.add(claim.id)
+            section = _section_confirmation(evidence, best, profile)
+            if section is not None and section >= profile.min_confirmation:
+                lent[(best.claim_id, best.passage_id)] = section
+            else:
+                doubted.add(claim.id)
+    if lent:
+        evidence = replace(
+            evidence,
+            verdicts=tuple(
+                replace(v, confirmation=lent[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in lent else v
+                for v in evidence.verdicts
+            ),
+        )
     if not doubted:
         return evidence
     verdicts = tuple(
@@ -570,6 +636,7 @@ __all__ = [
     "restates",
     "rivals",
     "second_look",
+    "section_look",
     "strongest_support",
     "to_confirm",
 ]

@@ -34,7 +34,7 @@ from answerable.backends.registry import (
     open_store,
 )
 from answerable.backends.store.base import DecisionLog, Filter, Index, Retriever
-from answerable.core.assess import assess, confirmed, restates, second_look, to_confirm
+from answerable.core.assess import assess, confirmed, restates, second_look, section_look, to_confirm
 from answerable.core.codec import to_jsonable
 from answerable.core.errors import InputError
 from answerable.core.gate import authorize, causes, decide
@@ -391,6 +391,9 @@ class Engine:
         evidence = self._confirmations(evidence, ask, by_id)
         # Where it doubts the strongest, a second look at the best other source (`assess.second_look`).
         again = [(c, v) for c in evidence.claims if (v := second_look(evidence, c.id, prof, now)) is not None]
+        # And at the other chunks of its section, which may hold what the first chunk only opens
+        # (`assess.section_look`).
+        again += [(c, v) for c in evidence.claims for v in section_look(evidence, c.id, prof, now)]
         return self._confirmations(evidence, again, by_id)
 
     def _confirmations(
