@@ -446,9 +446,20 @@ def test_a_doubted_chunk_is_confirmed_by_another_chunk_of_its_own_section(policy
     assert decide(ev, strict, NOW).status is Status.ABSTAIN  # not asked yet: the doubt stands
     looked = evidence(passages, (opening, replace(later, confirmation=0.47)))
     assert section_look(looked, "c1", strict, NOW) == ()  # asked once
-    assert confirmed(looked, strict, NOW).verdicts[0].confirmation == 0.47
-    (claim,) = assess(confirmed(looked, strict, NOW), strict, NOW).claims
-    assert claim.status is ClaimStatus.SUPPORTED and set(claim.passage_ids) >= {"jobs#4", "jobs#5"}
+    weighed = confirmed(looked, strict, NOW)
+    assert weighed.verdicts[0].label is Label.INSUFFICIENT  # the doubted chunk no longer counts
+    assert strongest_support(weighed, "c1", strict, NOW) == replace(later, confirmation=0.47)
+    (claim,) = assess(weighed, strict, NOW).claims
+    assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "jobs#5"  # the answer rests on it
+    # Support between the two that the second model never confirmed is set aside too; one it confirmed stays.
+    middle = passage("queues#2", 0.8)
+    unasked = evidence(
+        (*passages, middle), (opening, replace(later, confirmation=0.47), verdict("c1", "queues#2", S, 0.8))
+    )
+    assert strongest_support(confirmed(unasked, strict, NOW), "c1", strict, NOW).passage_id == "jobs#5"  # type: ignore[union-attr]
+    rival = replace(verdict("c1", "queues#2", S, 0.8), confirmation=0.5)
+    kept = evidence((*passages, middle), (opening, replace(later, confirmation=0.47), rival))
+    assert strongest_support(confirmed(kept, strict, NOW), "c1", strict, NOW) == rival
     # The other chunk doubted too: no answer.
     both = evidence(passages, (opening, replace(later, confirmation=0.2)))
     assert confirmed(both, strict, NOW).verdicts[0].label is Label.INSUFFICIENT

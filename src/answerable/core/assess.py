@@ -214,7 +214,7 @@ def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date)
     A section is one answer unit that the index cut into chunks where it grew long: a parameter list's first
     entries in one chunk, "`max_age`: ... Defaults to `600`." in the next, both under "CORSMiddleware". The
     ranker may like the section's opening best and the second model rightly doubt that it answers; the
-    section answers if its chunk that says it is confirmed (`confirmed`). Chunks of other sections, or of
+    section answers by its chunk that says it, if that one is confirmed (`confirmed`). Chunks of other sections, or of
     other documents, never stand in: a weaker source standing in for a doubted one answered unanswerable
     questions (docs/research/gate.md).
     """
@@ -230,24 +230,26 @@ def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date)
     )[:SECTION_CHUNKS]
 
 
-def _section_confirmation(evidence: Evidence, lead: Verdict, profile: Profile) -> float | None:
-    """The best confirmation of another supporting chunk of `lead`'s section (`section_look`), if any."""
+def _section_stand_in(evidence: Evidence, lead: Verdict, profile: Profile) -> Verdict | None:
+    """The other supporting chunk of `lead`'s section (`section_look`) that the second model confirms best, if
+    it confirms one at `min_confirmation`."""
     by_id = {p.id: p for p in evidence.passages}
     mine = by_id.get(lead.passage_id)
     if mine is None:
         return None
-    scores = [
-        v.confirmation
+    confirmed_chunks = [
+        v
         for v in evidence.verdicts
         if v.claim_id == lead.claim_id
         and v.passage_id != lead.passage_id
         and v.label is Label.SUPPORTED
         and v.strength >= profile.min_support
         and v.confirmation is not None
+        and v.confirmation >= profile.min_confirmation
         and v.passage_id in by_id
         and _same_section(by_id[v.passage_id], mine)
     ]
-    return max(scores, default=None)
+    return max(confirmed_chunks, key=lambda v: (v.confirmation or 0.0, v.strength), default=None)
 
 
 def rivals(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
@@ -272,33 +274,35 @@ def confirmed(evidence: Evidence, profile: Profile, now: date) -> Evidence:
     answers it, none of the claim's support counts: the two models disagree about the best evidence there
     is, and a weaker passage may not stand in for it. Each such verdict becomes insufficient. The section
     of the strongest support is one unit, though: where another chunk of it that supports the claim is
-    confirmed (`section_look`), the strongest support is confirmed as its section is, at that score.
+    confirmed (`section_look`), the section answers by that chunk, and the support stronger than it that
+    the second model did not confirm (the doubted chunk first) becomes insufficient instead.
     """
     if profile.min_confirmation <= 0 or all(v.confirmation is None for v in evidence.verdicts):
         return evidence  # nothing asked, or nothing to doubt: the common case, on every gate call
     doubted = set()
-    lent: dict[tuple[str, str], float] = {}
+    set_aside: set[tuple[str, str]] = set()
     for claim in evidence.claims:
         best = strongest_support(evidence, claim.id, profile, now)
         if best is not None and best.confirmation is not None and best.confirmation < profile.min_confirmation:
-            section = _section_confirmation(evidence, best, profile)
-            if section is not None and section >= profile.min_confirmation:
-                lent[(best.claim_id, best.passage_id)] = section
-            else:
+            stand_in = _section_stand_in(evidence, best, profile)
+            if stand_in is None:
                 doubted.add(claim.id)
-    if lent:
-        evidence = replace(
-            evidence,
-            verdicts=tuple(
-                replace(v, confirmation=lent[(v.claim_id, v.passage_id)]) if (v.claim_id, v.passage_id) in lent else v
+                continue
+            # The section answers by its confirmed chunk: the support stronger than it that the second model
+            # did not confirm (the doubted chunk first) no longer counts, so the answer rests on that chunk.
+            set_aside.update(
+                (v.claim_id, v.passage_id)
                 for v in evidence.verdicts
-            ),
-        )
-    if not doubted:
+                if v.claim_id == claim.id
+                and v.label is Label.SUPPORTED
+                and v.strength > stand_in.strength
+                and (v.confirmation is None or v.confirmation < profile.min_confirmation)
+            )
+    if not doubted and not set_aside:
         return evidence
     verdicts = tuple(
         replace(v, label=Label.INSUFFICIENT, strength=1 - v.strength)
-        if v.claim_id in doubted and v.label is Label.SUPPORTED
+        if (v.claim_id in doubted or (v.claim_id, v.passage_id) in set_aside) and v.label is Label.SUPPORTED
         else v
         for v in evidence.verdicts
     )
