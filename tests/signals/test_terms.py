@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from answerable.signals.terms import (
     Mentions,
     named_terms,
@@ -154,6 +156,22 @@ def test_a_figure_of_the_askers_situation_is_not_required_of_the_evidence() -> N
     assert required_terms(fact) == named_terms(fact)
 
 
+@pytest.mark.parametrize(
+    ("question", "required"),
+    [
+        ("I'm at a conference until Thursday. Can someone else approve my team's expense reports?", []),
+        ("Our fiscal year ends in June. When are annual invoices sent?", []),
+        ("We switched banks over Easter and the payment failed. How do I update the IBAN?", ["IBAN"]),
+        # A day the question itself asks about is required: the documentation must say it.
+        ("Is the helpdesk staffed on Sunday?", ["Sunday"]),
+    ],
+)
+def test_a_day_of_the_askers_situation_is_their_calendar_not_a_required_term(
+    question: str, required: list[str]
+) -> None:
+    assert [t.text for t in required_terms(question)] == required
+
+
 def test_a_passage_mentions_what_its_section_headings_name(policy) -> None:  # type: ignore[no-untyped-def]
     """Real documentation names the case in the heading and not again in the section: "Linux >
     Fedora/CentOS" over "Install `ansible-core` with dnf". A name only the headings of another section
@@ -172,3 +190,19 @@ def test_a_passage_mentions_what_its_section_headings_name(policy) -> None:  # t
         ev = evidence((p,), (verdict("c1", p.id, Label.SUPPORTED, 0.95),), (Claim("c1", question),))
         status = assess(ev, policy.profile("strict"), NOW).claims[0].status
         assert (status is ClaimStatus.SUPPORTED) is covered, question
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "mentioned"),
+    [
+        ("Call `session.expire_all()` to reload every object.", "When should I use expire_all?", True),
+        ("`Pool.apply_async(func, args)` returns a result object.", "What does apply_async return?", True),
+        ("Set `logging.config.dict_config` from a file.", "How do I use config.dict_config?", True),
+        # Not the other way round: a page writing the bare name does not say whose it is.
+        ("Call `expire_all()` to reload every object.", "When should I use session.expire_all?", False),
+        ("Call `cache.expire_all()` to drop entries.", "When should I use session.expire_all?", False),
+    ],
+)
+def test_a_qualified_name_mentions_the_name_it_qualifies(page: str, question: str, mentioned: bool) -> None:
+    (term,) = [t for t in named_terms(question) if t.key.startswith("id:")]
+    assert Mentions([page]).mentions(term) is mentioned

@@ -118,14 +118,15 @@ def named_terms(text: str) -> tuple[Term, ...]:
 @lru_cache(maxsize=4096)
 def required_terms(text: str) -> tuple[Term, ...]:
     """The names and numbers of a claim that evidence must mention (`require_named_terms`): all it states,
-    but a figure of the situation the asker tells before or after asking ("A customer's restore job has
-    shown no progress for about 7 hours. Which PagerDuty service do I page?"): that is the asker's own
-    measure, which the documentation, stating its own limits ("after 6 hours"), never repeats."""
+    but a figure or a day of the situation the asker tells before or after asking ("A customer's restore job
+    has shown no progress for about 7 hours. Which PagerDuty service do I page?", "I'm away until Friday."):
+    that is the asker's own measure and calendar, which the documentation, stating its own limits ("after 6
+    hours"), never repeats."""
     terms = named_terms(text)
     told = situation(text)
     if not told:
         return terms
-    said = {t.key for sentence in told for t in named_terms(sentence) if _is_figure(t)}
+    said = {t.key for sentence in told for t in named_terms(sentence) if _is_figure(t) or _is_time_name(t)}
     elsewhere = {t.key for s in question_sentences(text) if s not in told for t in named_terms(s)}
     return tuple(t for t in terms if t.key not in said or t.key in elsewhere)
 
@@ -173,6 +174,20 @@ def _is_figure(term: Term) -> bool:
     return any(ch.isdigit() for ch in term.key)
 
 
+# The names of days and months: a time of the asker's calendar when their situation says them.
+_TIME_NAMES = frozenset(
+    re.findall(
+        r"\w+",
+        "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+        "august september october november december christmas easter",
+    )
+)
+
+
+def _is_time_name(term: Term) -> bool:
+    return term.key in _TIME_NAMES
+
+
 def states_otherwise(answer: str, other: str, asked: str) -> bool | None:
     """Whether `other` gives a different name or figure than `answer` does for the question `asked`.
 
@@ -208,8 +223,13 @@ class Mentions:
                 key = _key(part)
                 self.words.update((key, singular(key), _NUMBER_WORDS.get(key, key)))
         self._initials: set[str] | None = None
+        # A qualified name mentions the name it qualifies: `websocket.send_denial_response()` and
+        # `Response.set_cookie` mention send_denial_response and set_cookie (not the other way round).
         self.identifiers = {
-            _identifier_key(m.group(0)) for m in _IDENTIFIER.finditer("\n".join(self.texts).replace("`", " "))
+            _identifier_key(".".join(parts[k:]))
+            for m in _IDENTIFIER.finditer("\n".join(self.texts).replace("`", " "))
+            for parts in [m.group(0).rstrip(".").split(".")]
+            for k in range(len(parts))
         }
 
     @property
