@@ -376,3 +376,22 @@ def test_a_one_that_counts_nothing_states_no_quantity() -> None:
 )
 def test_asks_for_code(question: str, code: bool) -> None:
     assert asks_for_code(question) is code
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "states"),
+    [
+        ("What port does connect use by default?", "Signature: `connect(host, port=5432, timeout=10)`", True),
+        ("What is the default retry count of fetch?", "`fetch(url, *, retry_count: int = 3)`", True),
+        ("Which encoding does open_text use by default?", "`open_text(path, encoding='utf-8')` opens a file.", True),
+        # A parameter the question does not name, a signature with no default, or prose: no default said.
+        ("What port does connect use by default?", "Signature: `connect(host, timeout=10)`", False),
+        ("What port does connect use by default?", "Signature: `connect(host, port)`", False),
+        ("What port does connect use by default?", "Pass port=5432 to connect.", False),
+    ],
+)
+def test_a_signature_in_code_states_the_default_of_a_parameter_the_question_names(
+    question: str, text: str, states: bool
+) -> None:
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "default" and test(text) is states

@@ -399,7 +399,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if noun is not None:
         return lambda text: _counts(noun, text)
     if _DEFAULT_ASKED.search(question):
-        return lambda text: _DEFAULT.search(text) is not None
+        return lambda text: _DEFAULT.search(text) is not None or _signature_default(question, text)
     return None
 
 
@@ -424,7 +424,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _SPAN_ASKED.search(question):
         return "length of time", lambda text: _SPAN.search(text) is not None
     if _DEFAULT_WANTED.search(question):
-        return "default", lambda text: _DEFAULT.search(text) is not None
+        return "default", lambda text: _DEFAULT.search(text) is not None or _signature_default(question, text)
     if _LIMIT_WANTED.search(question):
         return "limit", lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
     return None
@@ -452,6 +452,21 @@ _LIMIT = re.compile(
 # "What is the default value of archive_timeout?" asks what the default is: a sentence about the setting that
 # names no default ("settings of a minute or so are usually reasonable") does not say it.
 _DEFAULT_WANTED = re.compile(r"^\W*(?:what|which)\b[^?]*\bdefaults?\b", re.I)
+# A signature states its parameters' defaults: `close(code=1000, reason=None)` says the default close code,
+# `set_cookie(key, value, samesite="lax")` the default samesite; within parentheses, in code.
+_SIGNATURE_DEFAULT = re.compile(r"[(,]\s*\*{0,2}(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=,()]+?)?\s*=\s*(?!=)[^\s,)]")
+_CODE = re.compile(r"`[^`\n]+`|```.*?```", re.S)
+
+
+def _signature_default(question: str, text: str) -> bool:
+    """Does `text` give, in a signature in code, a default to a parameter whose name the question says (in
+    words or as the name: "close code" for `code=1000`, "max_age" for `max_age=600`)?"""
+    words = set(re.findall(r"[a-z0-9]+", question.lower()))
+    return any(
+        set(m.group("name").lower().split("_")) <= words or m.group("name").lower() in question.lower()
+        for span in _CODE.findall(text)
+        for m in _SIGNATURE_DEFAULT.finditer(span)
+    )
 
 
 def fit(question: str, text: str) -> int | None:
