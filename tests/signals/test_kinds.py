@@ -11,7 +11,17 @@ from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.core.codec import evidence_from_dict, evidence_to_dict
 from answerable.core.types import Draft, DraftSentence
 from answerable.interfaces.render import render_decision
-from answerable.signals.kinds import Kind, about_as_much, asked, asks_for_code, counts_asked, fit, required_form, states
+from answerable.signals.kinds import (
+    Kind,
+    about_as_much,
+    asked,
+    asks_for_code,
+    counts_asked,
+    fit,
+    of_another_kind,
+    required_form,
+    states,
+)
 from tests.conftest import NOW, evidence, passage, verdict
 
 R = ReasonCode
@@ -395,3 +405,23 @@ def test_a_signature_in_code_states_the_default_of_a_parameter_the_question_name
 ) -> None:
     noun, test = required_form(question)  # type: ignore[misc]
     assert noun == "default" and test(text) is states
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "context", "another"),
+    [
+        ("How much is a standard room per night?", "A deluxe room is $140 per night.", "Rates", True),
+        ("How long is the free trial of the Pro plan?", "The paid trial of Pro lasts 30 days.", "Trials", True),
+        ("How many seats does the small van have?", "The large van has 9 seats.", "Fleet", True),
+        # The same kind, said otherwise: the question's word in the sentence or its headings, or the
+        # sentence's word in the question, or nothing before the noun.
+        ("How much is a standard room per night?", "Standard rooms cost $90 a night.", "Rates", False),
+        ("How much is a standard room per night?", "A room is $90 per night.", "Standard rooms", False),
+        ("What percentage discount do students get?", "The student discount is 20 percent.", "Prices", False),
+        ("When is the annual book fair?", "This year's book fair is on 3 May.", "Calendar", False),
+    ],
+)
+def test_a_sentence_about_another_kind_of_the_thing_asked(
+    question: str, sentence: str, context: str, another: bool
+) -> None:
+    assert of_another_kind(question, sentence, context) is another

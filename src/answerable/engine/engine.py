@@ -491,7 +491,9 @@ class Engine:
         where it mentions every word of the claim the answer mentions (`kinds.about_as_much`). "You can
         claim up to $50 per day for meals" answers "How much are meals reimbursed per day on a business
         trip?" in other words; "Business workspaces keep deleted files for 90 days" does not answer "How
-        long is version history kept on the Business plan?", whatever its figure."""
+        long is version history kept on the Business plan?", whatever its figure; nor does a sentence about
+        another kind of the thing asked (`kinds.of_another_kind`: "A frozen membership costs $5 per month."
+        for "How much does a standard membership cost per month?")."""
         mine = stated_values(claim.text, statement)
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
@@ -500,6 +502,8 @@ class Engine:
             if not on_topic:
                 continue
             p, sentence = self._value_statement(claim.text, on_topic)
+            if kinds.of_another_kind(claim.text, sentence, ". ".join((p.title, *p.heading_path))):
+                continue  # the price of a frozen membership is no price of a standard one
             theirs = stated_values(claim.text, sentence)
             if not disagree(mine, theirs) or kinds.about_as_much(
                 claim.text, embedding_text(p.title, p.heading_path, p.text), statement

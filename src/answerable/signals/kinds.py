@@ -16,6 +16,7 @@ command, an instruction for "how do I ...", the default for "what is the default
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from enum import StrEnum
@@ -371,6 +372,37 @@ def _words(text: str) -> set[str]:
 def about_as_much(question: str, text: str, other: str) -> bool:
     """Does `text` mention every content word of `question` that `other` mentions?"""
     return _words(question) & _words(other) <= _words(text)
+
+
+def _modified(text: str) -> list[tuple[str, str]]:
+    """(modifier, noun) for each two content words in a row of `text`, as `_words` reads them; a possessive
+    ("this year's") modifies nothing here."""
+    tokens = [w.lower() for w in _WORD.findall(text)]
+    out = []
+    for a, b in itertools.pairwise(tokens):
+        if "'" in a or a in _NOT_CONTENT or b in _NOT_CONTENT or _NUMBER_WORD.fullmatch(a) or _NUMBER_WORD.fullmatch(b):
+            continue
+        out.append((a.removesuffix("s"), b.removesuffix("s")))
+    return out
+
+
+def of_another_kind(question: str, sentence: str, context: str = "") -> bool:
+    """Does `sentence` speak of another kind of what `question` asks about: the question puts a word before a
+    noun ("a standard membership"), the sentence another word the question never says before the same noun
+    ("A frozen membership costs $5 per month."), and the sentence never says the question's word? Its value
+    is then no answer to the question, whatever a model reads: the price of a frozen membership is not the
+    price of a standard one. "The student discount" does not speak of another kind than "What percentage
+    discount do students get?" ("student" is the question's word too). `context` (the page's title and
+    headings) counts as said, and puts no word before the sentence's nouns."""
+    asked = _words(question)
+    said = _words(sentence) | _words(context)
+    theirs: dict[str, set[str]] = {}
+    for modifier, noun in _modified(sentence):
+        theirs.setdefault(noun, set()).add(modifier)
+    return any(
+        modifier not in said and any(m not in asked for m in theirs.get(noun, ()))
+        for modifier, noun in _modified(question)
+    )
 
 
 def _finer(question: str) -> Callable[[str], bool] | None:
