@@ -536,3 +536,25 @@ def test_a_long_question_of_many_parts_decomposes_at_once(question: str) -> None
     started = time.perf_counter()
     claims = decompose(question)
     assert claims and time.perf_counter() - started < 2.0  # generous: exponential time would be hours
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (
+            "How many guests can a member bring per month, and do guests need photo ID?",
+            ["How many guests can a member bring per month?", "do guests need photo ID?"],
+        ),
+        (
+            "How long is the loan period, and do renewals cost anything?",
+            ["How long is the loan period?", "do renewals cost anything?"],
+        ),
+        # "does" before an object and a preposition is the second verb of the part before.
+        (
+            "Which company was founded in 1990 and does business in Ohio?",
+            ["Which company was founded in 1990?", "Which company does business in Ohio?"],
+        ),
+    ],
+)
+def test_do_before_a_subject_and_its_verb_opens_a_question_of_its_own(question: str, parts: list[str]) -> None:
+    assert [c.text for c in decompose(question)] == parts

@@ -185,9 +185,13 @@ _WHAT_THING_ASKS = re.compile(
 # its verb says a second thing of what the part before it asks for, which opens the part (the question
 # word and up to four words before that part's own auxiliary or past-tense verb).
 # A verb and nothing but a name after it ("... and were Huguenots?") says the name of that subject too; a
-# name with more after it is a subject of its own ("... and is Lumen free?").
+# name with more after it is a subject of its own ("... and is Lumen free?"). "Do", "does" and "did" before
+# a subject and its verb open a question of their own ("..., and do guests need photo ID?"); before an object
+# and a preposition they are a second verb ("... and does business in Ohio?").
 _PREDICATE_ONLY = re.compile(
-    rf"^(?i:{_AUX})\s+(?:(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|"
+    r"^(?!(?i:do|does|did)\s+[a-z][\w'-]*\s+(?!(?:in|on|at|with|for|to|from|by|of|as|the|a|an|well|so|not|more|"
+    r"less|it|this|that|and|or)\b)[a-z])"
+    rf"(?i:{_AUX})\s+(?:(?!(?:it|they|he|she|there|this|that|these|those|the|a|an|we|you|my|our|your|their|"
     r"its|his|her|any|some|all|each|every|both)\b)[a-z]|(?:[A-Z][\w'-]*\s*){1,3}\??$)"
 )
 # Past tenses that do not end in -ed ("Which team won the cup and was Brazilian?").
