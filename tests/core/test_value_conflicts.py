@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from answerable import Claim, Label, ReasonCode, Status, decide
+from answerable import Claim, Label, ReasonCode, Status, TrustTier, decide
 from answerable.core.assess import assess
 from answerable.interfaces.render import render_decision
 from answerable.signals.annotate import annotate_values
@@ -216,3 +216,45 @@ def test_a_newer_page_that_no_longer_states_it_restates_nothing(policy) -> None:
     strict = policy.profile("strict")
     d = decide(ev, replace(strict, conflict_precedence=("effective_date",)), NOW)
     assert d.status is Status.ABSTAIN
+
+
+@pytest.mark.parametrize(
+    ("question", "old_text", "new_text", "code"),
+    [
+        ("How much does a guest pass cost?", "A guest pass costs $12.", "Guest passes are sold at reception.", "stale"),
+        ("How long is the cooling-off period?", "You have 14 days to cancel.", "You can cancel in the app.", "stale"),
+        (
+            "How much does a guest pass cost?",
+            "A guest pass costs $12.",
+            "Guest passes are sold at reception.",
+            "policy",
+        ),
+    ],
+)
+def test_a_value_only_evidence_set_aside_states_is_the_reason_named_first(
+    policy, question: str, old_text: str, new_text: str, code: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The current page answers on the topic without the figure asked; only a superseded page (or one of a
+    source this profile may not rest on) states it. The reason is that one, before the missing figure."""
+    from answerable.signals.annotate import annotate_draft
+
+    claim = Claim("c1", question)
+    if code == "stale":
+        old = passage("passes-2025#1", 0.97, text=old_text, heading_path=("Passes",), superseded_by=("passes",))
+        expected = ReasonCode.EVIDENCE_STALE
+    else:
+        old = passage("forum-passes#1", 0.97, text=old_text, heading_path=("Passes",), trust=TrustTier.COMMUNITY)
+        expected = ReasonCode.SOURCE_NOT_ALLOWED
+    new = passage("passes#1", 0.95, text=new_text, heading_path=("Passes",), supersedes=("passes-2025",))
+    ev = evidence((old, new), (verdict("c1", old.id, S, 0.97), verdict("c1", new.id, S, 0.95)), (claim,))
+    ev = annotate_values(ev, {("c1", old.id): old_text, ("c1", new.id): new_text})
+    ev = annotate_draft(replace(ev, draft=draft((new_text, (new.id,), 1.0))))
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is expected, d.reason_codes
+    assert ReasonCode.NO_ANSWER_BEARING_EVIDENCE in d.reason_codes
+    # The current page stating the figure itself: it answers.
+    ev = annotate_values(
+        evidence((old, new), ev.verdicts, (claim,)), {("c1", old.id): old_text, ("c1", new.id): old_text}
+    )
+    ev = annotate_draft(replace(ev, draft=draft((old_text, (new.id,), 1.0))))
+    assert decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER

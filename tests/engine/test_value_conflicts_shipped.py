@@ -74,7 +74,17 @@ PAGES = {
         "## Bikes\n\nBike racks are next to the main entrance.",
     ),
     "arrival": ("Getting here", "## Car park\n\nParking is free for members for 180 minutes."),
+    "day-pass": (
+        "Day passes",
+        "## Buying a day pass\n\nDay passes are sold at the front desk and in the app. Children under 3 swim free.",
+    ),
 }
+# The 2025 page the current day-pass page replaced: the only one that states a price.
+OLD_DAY_PASS = (
+    "---\ntitle: Day passes (2025)\nurl: https://help.club.example/old-day-pass\ntrust: official\n"
+    "effective_date: 2025-03-01\n---\n# Day passes (2025)\n\n## Buying a day pass\n\nA day pass costs $9 and "
+    "includes the sauna.\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +94,10 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     docs.mkdir()
     for name, (title, body) in PAGES.items():
         meta = f"title: {title}\nurl: https://help.club.example/{name}\ntrust: official\neffective_date: 2026-06-01"
+        if name == "day-pass":
+            meta += "\nsupersedes: [old-day-pass]"
         (docs / f"{name}.md").write_text(f"---\n{meta}\n---\n# {title}\n\n{body}\n")
+    (docs / "old-day-pass.md").write_text(OLD_DAY_PASS)
     embedder = load_embedder()
     store = SQLiteStore(Path(root) / "club.db")
     ingest([docs], store, embedder)
@@ -132,3 +145,12 @@ def test_the_same_value_or_a_value_only_one_page_states_is_answered(
     d = ask(club, question)
     assert d.status is Status.ANSWER and not d.decision.conflicts, d
     assert any(s in (d.answer or "") for s in said)
+
+
+def test_a_figure_only_the_superseded_page_states_is_refused_as_stale_naming_the_newer_page(club: Engine) -> None:
+    """The current page on day passes says where they are sold, not what they cost; only the page it
+    replaced states a price. The first reason is that the answering page is out of date, not a missing figure."""
+    d = ask(club, "How much does a day pass cost?")
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.EVIDENCE_STALE, d.reason_codes
+    assert "$9" not in (d.answer or "")
+    assert 'superseded by "Day passes"' in str(d.record["why"]["evidence_stale"])

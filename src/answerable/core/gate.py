@@ -309,7 +309,9 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
         draft = evidence.draft
         unanswered = not_as_asked(evidence, auth.assessment, policy)
         if unanswered:
-            draft, status, reasons = _without(draft, auth, policy, unanswered)
+            draft, status, reasons = _without(
+                draft, auth, policy, unanswered, _set_aside_answers(evidence, auth, unanswered)
+            )
             evidence = replace(evidence, draft=draft)
         draft_codes = check_draft(draft, auth.context_ids, policy)
         if draft_codes or status is Status.ABSTAIN:
@@ -318,18 +320,44 @@ def decide(evidence: Evidence, policy: Profile, now: date) -> Decision:
     return _build(evidence, policy, now, auth, status, reasons)
 
 
+def _set_aside_answers(
+    evidence: Evidence, auth: Authorization, unanswered: Mapping[str, tuple[str, str]]
+) -> set[ReasonCode]:
+    """Why the value a claim asks for is missing from its draft, where only evidence set aside states it: a
+    stale page (`evidence_stale`: "A day pass costs $9." on the 2025 page that the current one replaced
+    without the price) or a source this profile may not rest on (`source_not_allowed`). The pages usable
+    answered on the topic, but not with the figure asked."""
+    sig = evidence.signals
+    a = auth.assessment
+    if sig is None:
+        return set()
+    missing = [cid for cid, (kind, stated) in unanswered.items() if kind and not stated]
+    codes = set()
+    for cid in missing:
+        if any(sig.stated_by(cid, pid) for pid in a.stale_passage_ids):
+            codes.add(R.EVIDENCE_STALE)
+        if any(sig.stated_by(cid, pid) for pid in a.disallowed_passage_ids):
+            codes.add(R.SOURCE_NOT_ALLOWED)
+    return codes
+
+
 def _without(
-    draft: Draft, auth: Authorization, profile: Profile, unanswered: Mapping[str, tuple[str, str]]
+    draft: Draft,
+    auth: Authorization,
+    profile: Profile,
+    unanswered: Mapping[str, tuple[str, str]],
+    set_aside: set[ReasonCode] | None = None,
 ) -> tuple[Draft, Status, tuple[ReasonCode, ...]]:
     """A draft that leaves claims unanswered: abstain, or under a profile that allows it, answer the rest.
 
     One claim of several is `required_claim_not_covered`, which a profile may soften to a labelled
     partial answer without the sentences drafted for the missing claim; a question's only claim is
-    `no_answer_bearing_evidence`, as when no passage had answered it.
+    `no_answer_bearing_evidence`, as when no passage had answered it. Where only evidence set aside states
+    the value asked (`_set_aside_answers`), that is the reason too, and named first.
     """
     claims = auth.assessment.claims
     code = R.REQUIRED_CLAIM_NOT_COVERED if len(claims) > 1 else R.NO_ANSWER_BEARING_EVIDENCE
-    reasons = ordered(set(auth.reason_codes) | {code})
+    reasons = ordered(set(auth.reason_codes) | {code} | (set_aside or set()))
     rest = tuple(s for s in draft.sentences if not s.claim_ids or not set(s.claim_ids) <= set(unanswered))
     if rest and len(unanswered) < len(claims) and _may_be_partial(reasons, auth.assessment, profile):
         return replace(draft, sentences=rest), Status.PARTIAL, reasons
