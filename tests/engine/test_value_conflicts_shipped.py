@@ -135,6 +135,8 @@ def test_two_pages_stating_different_values_are_a_conflict_naming_both(
         ("How long can members park for free?", ("3 hours", "180 minutes")),  # the same span in other units
         ("How much is a permanent locker?", ("$12",)),  # one page states it
         ("How long can I freeze my membership?", ("3 months",)),
+        # The booking page's "up to 7 days in advance" is how early one books, not how early one arrives.
+        ("How early should I arrive for a class?", ("ten minutes",)),
         # Another page's "A frozen membership costs $5 per month." is the price of another kind of membership.
         ("How much does a standard membership cost per month?", ("$45 per month",)),
     ],

@@ -20,6 +20,7 @@ from answerable.signals.kinds import (
     fit,
     of_another_kind,
     required_form,
+    shares_the_point,
     states,
 )
 from tests.conftest import NOW, evidence, passage, verdict
@@ -425,3 +426,38 @@ def test_a_sentence_about_another_kind_of_the_thing_asked(
     question: str, sentence: str, context: str, another: bool
 ) -> None:
     assert of_another_kind(question, sentence, context) is another
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "sentence", "context", "shares"),
+    [
+        # Said by a word of the same stem, or under a heading that says it.
+        (
+            "How far ahead can I reserve a court?",
+            "Courts can be reserved 3 days ahead.",
+            "Reservations open a week before.",
+            "",
+            True,
+        ),
+        (
+            "How long can I keep a laptop?",
+            "Laptops are lent for two weeks.",
+            "Loans last 14 days.",
+            "Laptop loans",
+            True,
+        ),
+        # Another value on the same page topic: none of the words the answer answers by.
+        (
+            "How early should I check in for a flight?",
+            "Check in two hours before departure.",
+            "You can book seats up to 30 days ahead.",
+            "Booking",
+            False,
+        ),
+        ("When does the café close?", "The café closes at 6 pm.", "Deliveries arrive at 7 am.", "Suppliers", False),
+    ],
+)
+def test_another_page_answers_only_by_a_word_the_answer_answers_by(
+    question: str, answer: str, sentence: str, context: str, shares: bool
+) -> None:
+    assert shares_the_point(question, answer, sentence, context) is shares

@@ -493,7 +493,8 @@ class Engine:
         trip?" in other words; "Business workspaces keep deleted files for 90 days" does not answer "How
         long is version history kept on the Business plan?", whatever its figure; nor does a sentence about
         another kind of the thing asked (`kinds.of_another_kind`: "A frozen membership costs $5 per month."
-        for "How much does a standard membership cost per month?")."""
+        for "How much does a standard membership cost per month?"), or one that says none of the words the
+        answer answers by (`kinds.shares_the_point`)."""
         mine = stated_values(claim.text, statement)
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
@@ -502,7 +503,10 @@ class Engine:
             if not on_topic:
                 continue
             p, sentence = self._value_statement(claim.text, on_topic)
-            if kinds.of_another_kind(claim.text, sentence, ". ".join((p.title, *p.heading_path))):
+            context = ". ".join((p.title, *p.heading_path))
+            if kinds.of_another_kind(claim.text, sentence, context) or not kinds.shares_the_point(
+                claim.text, statement, sentence, context
+            ):
                 continue  # the price of a frozen membership is no price of a standard one
             theirs = stated_values(claim.text, sentence)
             if not disagree(mine, theirs) or kinds.about_as_much(

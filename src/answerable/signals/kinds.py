@@ -386,6 +386,22 @@ def _modified(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _stems(words: set[str]) -> set[str]:
+    return {w[:4] for w in words}
+
+
+def shares_the_point(question: str, answer: str, sentence: str, context: str = "") -> bool:
+    """Does `sentence` (under its page's title and headings, `context`) say some content word of `question`
+    that `answer` says too, by its first four letters ("booking" for "book", "cancellations" for "cancel")?
+    A value that shares none of the words the answer answers by is a value of something else on the same
+    page topic: "You can book a class up to 7 days in advance." is no other answer than "Arrive ten minutes
+    early." to "How early should I arrive for a class?"."""
+    point = _stems(_words(question)) & _stems(_words(answer))
+    if not point:
+        return True  # nothing to share: the answer says none of the question's words
+    return bool(point & _stems(_words(sentence) | _words(context)))
+
+
 def of_another_kind(question: str, sentence: str, context: str = "") -> bool:
     """Does `sentence` speak of another kind of what `question` asks about: the question puts a word before a
     noun ("a standard membership"), the sentence another word the question never says before the same noun
