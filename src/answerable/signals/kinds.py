@@ -447,7 +447,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if noun is not None:
         return lambda text: _counts(noun, text)
     if _DEFAULT_ASKED.search(question):
-        return lambda text: _DEFAULT.search(text) is not None or _signature_default(question, text)
+        return lambda text: _states_default(question, text)
     return None
 
 
@@ -472,7 +472,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _SPAN_ASKED.search(question):
         return "length of time", lambda text: _SPAN.search(text) is not None
     if _DEFAULT_WANTED.search(question):
-        return "default", lambda text: _DEFAULT.search(text) is not None or _signature_default(question, text)
+        return "default", lambda text: _states_default(question, text)
     if _LIMIT_WANTED.search(question):
         return "limit", lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
     return None
@@ -504,6 +504,12 @@ _DEFAULT_WANTED = re.compile(r"^\W*(?:what|which)\b[^?]*\bdefaults?\b", re.I)
 # `set_cookie(key, value, samesite="lax")` the default samesite; within parentheses, in code.
 _SIGNATURE_DEFAULT = re.compile(r"[(,]\s*\*{0,2}(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=,()]+?)?\s*=\s*(?!=)[^\s,)]")
 _CODE = re.compile(r"`[^`\n]+`|```.*?```", re.S)
+
+
+def _states_default(question: str, text: str) -> bool:
+    """Does `text` say a default: in words ("defaults to", "the default is") or in a signature in code that
+    gives the parameter the question names one (`_signature_default`)?"""
+    return _DEFAULT.search(text) is not None or _signature_default(question, text)
 
 
 def _signature_default(question: str, text: str) -> bool:
