@@ -32,6 +32,11 @@ def test_squad_normalisation_and_gold_containment() -> None:
     assert not contains_gold("The Confederation of the Rhine", ["Rhin"])
     assert contains_gold("Richard Harbison's analysis [p#2]", ["Richard Harbison"])  # punctuation separates
     assert contains_gold("a base of the Adriatic—fell", ["the Adriatic"])
+    # brackets that belong to quoted code are words of the answer; only a citation marker is dropped
+    assert contains_gold("Defaults to `['GET']`. [middleware#9]", ["GET"])
+    assert contains_gold("Defaults to ['POST'] [m#9]", ["POST"])
+    assert contains_gold('Read `response.extensions["http.response.trailers"]` after it.', ["http.response.trailers"])
+    assert not contains_gold("See the page [GET].", ["GET"])
 
 
 def test_release_table_counts_each_side_of_the_boundary() -> None:

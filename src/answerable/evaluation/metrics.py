@@ -111,12 +111,18 @@ def _words(text: str) -> str:
     return normalize_answer(re.sub(r"[^\w\s]|_", " ", text))
 
 
+_MARKER = re.compile(r"(?<!\S)\[[^\[\]\s'\"`]+\]")
+
+
 def contains_gold(answer: str | None, gold: Sequence[str]) -> bool:
     """Whether the answer (citation markers dropped) holds a gold string as whole words: "1 hour" is not
-    in "11 hours", nor "$40" in "$140", nor "Rhin" in "Rhine"."""
+    in "11 hours", nor "$40" in "$140", nor "Rhin" in "Rhine".
+
+    A citation marker is a bracketed id standing as a word of its own (" [api/keys#1]"); brackets that are
+    part of the quoted text (code such as `['GET']` or `headers["etag"]`) are the answer's words."""
     if not answer:
         return False
-    got = " " + _words(re.sub(r"\[[^\[\]\s]+\]", " ", answer)) + " "
+    got = " " + _words(_MARKER.sub(" ", answer)) + " "
     return any(w and f" {w} " in got for w in map(_words, gold))
 
 
