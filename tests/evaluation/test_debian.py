@@ -104,9 +104,12 @@ class FakeApt:
             shutil.copy(self.deb, cwd / self.deb.name)
             return 0, "Get:1 fake-doc"
         if cmd[:2] == ["apt-cache", "show"]:
-            return (0, "Package: fake-doc") if self.known else (100, "E: No packages found")
+            return 0, "Package: fake-doc"  # as apt does: 0 even for a version its lists do not hold
         if cmd[:2] == ["apt-cache", "madison"]:
-            return 0, " fake-doc |    1.0-2 | http://deb.debian.org/debian bookworm/main amd64 Packages"
+            listed = " fake-doc |    1.0-0 | http://deb.debian.org/debian bookworm/main amd64 Packages"
+            if self.known:  # the newer version comes with the security suite's lists
+                listed = " fake-doc |    1.0-1 | http://deb.debian.org/debian-security bookworm-security/main\n" + listed
+            return 0, listed
         if cmd[:2] == ["apt-get", "update"]:
             self.known = True
             return 0, "Reading package lists... Done"
@@ -157,7 +160,7 @@ def test_missing_package_lists_are_updated_as_root_and_named_otherwise(tmp_path:
 
 def test_a_version_apt_knows_but_cannot_download_is_an_error_naming_the_versions_it_has(tmp_path: Path) -> None:
     apt = FakeApt(None, known=True)
-    with pytest.raises(FetchError, match=r"`apt-get download` failed: E: Can't find .*\(apt knows: 1\.0-2\)"):
+    with pytest.raises(FetchError, match=r"`apt-get download` failed: E: Can't find .*\(apt knows: 1\.0-1, 1\.0-0\)"):
         fetch("fake-doc", "1.0-1", tmp_path, run=apt, is_root=True)
     assert apt.ran("apt-get", "update") == 0  # the lists know the version: updating them would not help
     gone = FakeApt(None, known=False)  # as root, updated, and still unknown

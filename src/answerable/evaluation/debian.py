@@ -113,6 +113,12 @@ def _run(cmd: Sequence[str], cwd: Path) -> tuple[int, str]:
     return done.returncode, (done.stdout + done.stderr).strip()
 
 
+def _versions(package: str, run: Runner, work: Path) -> list[str]:
+    """The versions of `package` apt's package lists offer (`apt-cache madison`), newest first."""
+    listed = run(["apt-cache", "madison", package], work)[1]
+    return [line.split("|")[1].strip() for line in listed.splitlines() if line.count("|") >= 2]
+
+
 def _last_lines(output: str, n: int = 3) -> str:
     return " / ".join(line.strip() for line in output.splitlines()[-n:] if line.strip())
 
@@ -140,8 +146,9 @@ def fetch(
         status, output = run(["apt-get", "download", spec], work)
         if status == 127:
             raise FetchError(f"cannot fetch {spec}: apt-get is not here (a Debian system is needed)")
-        if status != 0 and run(["apt-cache", "show", spec], work)[0] != 0:
+        if status != 0 and version not in _versions(package, run, work):
             # apt does not know that version: its package lists are missing or older than the version.
+            # (`apt-cache show PACKAGE=VERSION` exits 0 for a version it does not know: not a test of it.)
             if not root:
                 raise FetchError(
                     f"cannot fetch {spec}: apt does not know this version (its package lists are missing or "
@@ -153,8 +160,7 @@ def fetch(
             status, output = run(["apt-get", "download", spec], work)
         debs = sorted(work.glob("*.deb"))
         if status != 0 or len(debs) != 1:
-            known = run(["apt-cache", "madison", package], work)[1]
-            versions = ", ".join(line.split("|")[1].strip() for line in known.splitlines() if line.count("|") >= 2)
+            versions = ", ".join(_versions(package, run, work))
             hint = f" (apt knows: {versions})" if versions else ""
             raise FetchError(f"cannot fetch {spec}: `apt-get download` failed: {_last_lines(output)}{hint}")
         unpacked = work / "files"
