@@ -558,3 +558,22 @@ def test_a_long_question_of_many_parts_decomposes_at_once(question: str) -> None
 )
 def test_do_before_a_subject_and_its_verb_opens_a_question_of_its_own(question: str, parts: list[str]) -> None:
     assert [c.text for c in decompose(question)] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "second"),
+    [
+        ("What port does the broker use, and about how many clients can it hold?", "how many clients can"),
+        ("Who approves refunds and typically when are they paid?", "when are"),
+        ("Which regions host backups, and exactly how often are they taken?", "how often are"),
+    ],
+)
+def test_a_hedge_before_the_second_question_word_still_asks_a_second_question(question: str, second: str) -> None:
+    parts = [c.text for c in decompose(question)]
+    assert len(parts) == 2, parts
+    assert parts[1].lower().startswith(second)
+
+
+def test_a_hedge_that_is_no_second_question_does_not_split() -> None:
+    assert len(decompose("Is the limit roughly 10 GB and about what I'd expect?")) == 1
+    assert len(decompose("Do lessons last about an hour?")) == 1

@@ -33,8 +33,12 @@ _WH = (
 # ("..., and since which version of the app can it ...?", "and in what format is it sent?"); "and for how
 # long?" asks more of the question before it.
 _ASKING_PREPOSITION = r"(?:since|from|in|on|at|for|by|to|until|till|after|before|with|under|into|through|during)"
+# A hedge may stand between "and" and the second question's "how" or "when" ("..., and roughly how many
+# pages fit in it?"): the second question is asked all the same. Not before "what": "... and about what I'd
+# expect?" is one question.
+_HEDGE = r"(?:roughly|approximately|about|around|exactly|precisely|typically|usually|normally|generally)"
 _SPLIT_QUESTIONS = re.compile(
-    r"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+"
+    rf"\s*(?:,\s*)?(?:;|\band also\b|\bas well as\b|\band\b|\balso\b)\s+(?:{_HEDGE}\s+(?=(?:how|when)\b))?"
     rf"(?={_WH}\b|{_ASKING_PREPOSITION}\s+(?:what|which|whose|how|when|where|who|whom)\b(?:\s+[\w'-]+){{0,6}}?\s+"
     r"(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|may|must)\b)",
     re.I,
