@@ -461,3 +461,97 @@ def test_another_page_answers_only_by_a_word_the_answer_answers_by(
     question: str, answer: str, sentence: str, context: str, shares: bool
 ) -> None:
     assert shares_the_point(question, answer, sentence, context) is shares
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What timeout does the mail client set on a slow server?", Kind.QUANTITY),
+        ("Which port is the database reachable on?", Kind.QUANTITY),
+        ("What HTTP status code comes back for a missing page?", Kind.QUANTITY),
+        ("Which exit code signals that the import failed?", Kind.QUANTITY),
+        ("What's the default port number for the proxy?", Kind.QUANTITY),
+        ("What is the connect timeout of the uploader?", Kind.QUANTITY),
+        # a phrase that names a setting, an error code (often a name) and a noun that is not what is asked
+        ("Which timeout option applies to uploads?", None),
+        ("What error code means the disk is full?", None),
+        ("What happens once the timeout expires?", None),
+        ("Why does the request time out?", None),
+    ],
+)
+def test_a_noun_that_names_a_figure_asks_for_one(question: str, kind: Kind | None) -> None:
+    assert asked(question) is kind
+
+
+def test_a_timeout_or_a_port_is_stated_only_by_its_figure_or_its_words_for_none() -> None:
+    q = "What timeout does the mail client set on a slow server?"
+    assert states(Kind.QUANTITY, "It gives up after 45 seconds.", q)
+    assert states(Kind.QUANTITY, "It waits indefinitely unless you set one.", q)
+    assert states(Kind.QUANTITY, "The `timeout` argument is `None`.", q)
+    assert not states(Kind.QUANTITY, "It retries slow servers before giving up.", q)
+    p = "Which port is the database reachable on?"
+    assert states(Kind.QUANTITY, "It listens on 5432.", p)
+    assert not states(Kind.QUANTITY, "It listens on localhost only.", p)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "said"),
+    [
+        ("Is there a maximum number of seats per booking?", "A booking holds up to 8 seats.", True),
+        ("Is there a maximum number of seats per booking?", "Seats are assigned when you check in.", False),
+        ("Are there any limits on how often I can export?", "Exports are unlimited.", True),
+        ("Is there a lower bound on the refresh interval?", "The interval cannot be less than 10 seconds.", True),
+        ("Is storage capped on the free plan?", "Store as many files as you need.", True),
+        ("Is storage capped on the free plan?", "The free plan includes sharing links.", False),
+    ],
+)
+def test_whether_a_limit_exists_is_answered_by_a_bound_or_its_absence(question: str, sentence: str, said: bool) -> None:
+    form = required_form(question)
+    assert form is not None and form[0] == "limit"
+    assert form[1](sentence) is said
+
+
+def test_a_yes_no_question_about_no_limit_asks_for_no_limit() -> None:
+    assert required_form("Is there a fee for a replacement card?") is None
+    assert required_form("Is there a mobile app?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "said"),
+    [
+        ("What file does the backup tool read its schedule from?", "It reads `~/.backup/schedule.ini`.", True),
+        ("What file does the backup tool read its schedule from?", "The schedule is read at start-up.", False),
+        ("Which log file records failed logins?", "Failed logins go to auth.log.", True),
+        ("What file name must the hook script have?", "The hook runs before each commit.", False),
+        ("Which file lists the build targets?", "The Makefile at the top lists them.", True),
+    ],
+)
+def test_a_question_for_a_file_is_answered_by_a_sentence_that_names_one(question: str, sentence: str, said: bool) -> None:
+    form = required_form(question)
+    assert form is not None and form[0] == "file name"
+    assert form[1](sentence) is said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which files are synced to my laptop?", "What file types can I attach?", "What file size can I upload?"],
+)
+def test_files_a_kind_of_file_or_a_property_of_files_ask_for_no_file_name(question: str) -> None:
+    form = required_form(question)
+    assert form is None or form[0] != "file name"
+
+
+def test_whether_a_limit_still_holds_is_answered_by_the_figure_that_holds_now() -> None:
+    form = required_form("Are exports still capped at 5 GB?")
+    assert form is not None and form[0] == "limit"
+    assert form[1]("Exports of up to 20 GB are accepted since June, up from 5 GB.")
+    assert form[1]("An export now holds 20 GB.")
+    assert not form[1]("An export of 5 GB takes an hour.")  # only the figure the question gives
+    assert not form[1]("Exports are emailed to the workspace owner.")
+
+
+def test_a_single_thing_described_is_no_bound() -> None:
+    form = required_form("Is there a maximum number of shared drives per account?")
+    assert form is not None
+    assert not form[1]("Shared drives belong to the account instead of a single user.")
+    assert form[1]("An account can have 12 shared drives.")

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
+from answerable.signals.values import values_in
 from answerable.text.words import STOPWORDS, singular
 
 
@@ -41,6 +42,16 @@ _PROPORTION = (
     r"|\bwhat (?:percentage|percent|proportion|fraction)\b"
 )
 _PROPORTION_ASKED = re.compile(_PROPORTION, re.I)
+# A noun that names a figure asks for one when the question asks which one it is: "What timeout does the
+# client use?", "Which port does it listen on?", "What is the default status code?". An exit or HTTP status
+# code is a number; an error code is left out, as it is often a name ("E309", "ENOENT"). Followed by a word
+# that makes the phrase a name ("What timeout setting ...?"), it asks for the name, not the figure.
+_FIGURE_NOUN = r"(?:time-?outs?|(?:status|exit|return|response|http) codes?|ports?(?: numbers?)?)"
+_FIGURE_NOUN_ASKED = (
+    r"(?:\b(?:what|which)|\bwhat(?:'s|\s+(?:is|was|are|were))\s+the)\s+(?:[\w-]+\s+){0,2}?"
+    rf"{_FIGURE_NOUN}\b(?!\s+(?:settings?|options?|parameters?|variables?|arguments?|flags?|fields?|keys?|names?|"
+    r"errors?|exceptions?|class(?:es)?|headers?|modes?|expire[sd]?|expiring|runs?|passes?|happens?)\b)"
+)
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
     rf"|\bwhat (?:is|was|are|were) the (?:\w+ )?population\b|\bwhat number of\b|{_PROPORTION}"
@@ -48,7 +59,8 @@ _QUANTITY_ASKED = re.compile(
     # an extreme of a measure asks its figure ("What is the largest city?" asks a name).
     r"|\bwhat(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:maximum|minimum|max|min|highest|lowest|largest|smallest|"
     r"longest|shortest)\s+(?:[\w-]+\s+){0,2}?(?:number|value|length|size|amount|count|limit|duration|"
-    r"timeout|period|age|width|height)s?\b",
+    r"timeout|period|age|width|height)s?\b"
+    rf"|{_FIGURE_NOUN_ASKED}",
     re.I,
 )
 _TIME_ASKED = re.compile(
@@ -92,6 +104,8 @@ _WORDED = (
         r"unlimited|no limit",
     ),
     (re.compile(r"\bhow (?:many|much)\b|\b(?:limit|maximum|most)\b", re.I), r"unlimited|infinite|no limit|any number"),
+    # "What timeout does the client use?" is answered by "It waits forever." or "Timeouts are disabled."
+    (re.compile(r"\btime-?outs?\b", re.I), r"never|forever|indefinitely|disabled|unlimited|no limit|no timeout"),
 )
 
 
@@ -460,7 +474,9 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
     length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
     for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none),
-    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`). None for any other question,
+    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
+(`_LIMIT_ASKED_WHETHER`), a file
+named for "what file ..." (`_FILE_WANTED`). None for any other question,
     and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
     path, a command or an instruction, not the version or a sentence about the app)."""
     if _WAY_TO_FIND.search(question):
@@ -471,10 +487,14 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         return "price", lambda text: _PRICE.search(text) is not None
     if _SPAN_ASKED.search(question):
         return "length of time", lambda text: _SPAN.search(text) is not None
+    if _FILE_WANTED.search(question):
+        return "file name", lambda text: _FILE_NAMED.search(text) is not None
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _states_default(question, text)
     if _LIMIT_WANTED.search(question):
         return "limit", lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
+    if _LIMIT_ASKED_WHETHER.search(question):
+        return "limit", lambda text: _LIMIT.search(text) is not None or _states_a_figure_for(question, text)
     return None
 
 
@@ -488,13 +508,56 @@ _LIMIT_WANTED = re.compile(
     r"longest|shortest)\b",
     re.I,
 )
+# Whether a limit exists ("Is there a maximum file size?", "Are there any limits on API calls?", "Is the API
+# still limited to 100 requests a minute?") is answered by a bound, by its absence ("unlimited", "as many as
+# you like") or by the figure itself ("The API allows 300 requests a minute."; not a figure the question
+# gives), not by a sentence about the thing that says none of these.
+_LIMIT_ASKED_WHETHER = re.compile(
+    r"^\W*(?:is|are)\s+there\s+(?:an?|any)\s+(?:[\w-]+\s+){0,2}?(?:limits?|maximum|minimum|max|min|caps?|"
+    r"ceiling|upper bound|lower bound)\b"
+    r"|^\W*(?:is|are)\b[^?]*\b(?:limited|capped)\b",
+    re.I,
+)
 _FROM_TO = re.compile(r"\bfrom\s+(?:\S+\s+){0,3}?\S*\d\S*(?:\s+\S+){0,2}?\s+to\s+\S*\d", re.I)
 _LIMIT = re.compile(
     r"\b(?:highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest|"
-    r"most|least|limit|limits|limited|cap|capped|up to|at most|no more than|not more than|no fewer than|"
-    r"no less than|not less than|or more|or less|or fewer|exceed|exceeds|exceeding|as many as|as much as)\b",
+    r"most|least|limit|limits|limited|cap|capped|up to|at most|"
+    r"(?:no|not|never|cannot be|can't be|must not be) (?:more|less|fewer|greater|longer|shorter|lower|higher) than|"
+    r"or more|or less|or fewer|exceed|exceeds|exceeding|unlimited|"
+    r"as (?:many|much)(?:\s+[\w-]+){0,3}?\s+as)\b",
     re.I,
 )
+
+
+# "What file does the installer write its log to?" asks for a file: a sentence that names one (in code, as a
+# path, by a name with an extension, or a conventional name such as "Makefile") says it, one about the
+# installer's log that names none ("It keeps a detailed log.") does not. Only the singular asks for a name:
+# "Which files are synced?" is answered by a kind of file ("Files in the Stowly folder"), and "file formats",
+# "file size" and the like are not a file.
+_FILE_WANTED = re.compile(
+    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:file|file ?name)\b(?!s\b|-)"
+    r"(?!\s+(?:formats?|types?|sizes?|limits?|permissions?|storage|system|sharing|uploads?|versions?|history|"
+    r"extensions?|names?)\b)",
+    re.I,
+)
+_FILE_NAMED = re.compile(
+    r"`[^`\n]+`|(?:^|[\s(\"'])(?:[\w.~-]*/)+[\w.-]+|\b[\w-]+\.[A-Za-z]\w{0,9}\b|(?:^|[\s(\"'])\.[A-Za-z][\w.-]*"
+    r"|\b(?:README|LICEN[CS]E|CHANGELOG|[A-Z][a-z]*file)\b"
+)
+
+
+_SINGLE = re.compile(r"\b(?:a\s+)?single\b", re.I)
+
+
+def _states_a_figure_for(question: str, text: str) -> bool:
+    """Does `text` state a figure of what `question` asks about: where the question gives a figure ("still
+    limited to 2 GB"), another of the same measure ("10 GB", not "about a minute"); else any figure but "a
+    single", which describes ("folders that belong to the workspace instead of a single person") more often
+    than it bounds."""
+    given = values_in(question)
+    if not given:
+        return states(Kind.QUANTITY, _SINGLE.sub(" ", text), question)
+    return any(v.comparable(g) and not v.same(g) for v in values_in(text) for g in given)
 
 
 # "What is the default value of archive_timeout?" asks what the default is: a sentence about the setting that

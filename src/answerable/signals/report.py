@@ -31,6 +31,11 @@ def _states(x: dict[str, str]) -> bool:
     return kinds.states(kind, x["sentence"], x["question"])
 
 
+def _form(x: dict[str, str]) -> bool | None:
+    form = kinds.required_form(x["question"])
+    return form[1](x["sentence"]) if form is not None else None
+
+
 def _mismatch(x: dict[str, str]) -> list[str] | None:
     found = mismatch.mismatch(x["question"], x["sentence"])
     return list(found) if found is not None else None
@@ -59,6 +64,7 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("keywords", claims.is_keywords, claims.is_keywords),
     Signal("kind-asked", _asked, kinds.asked),
     Signal("kind-stated", _states, kinds.states),
+    Signal("form-stated", _form, kinds.required_form),
     Signal("mismatch", _mismatch, mismatch.mismatch),
     Signal("named-terms", lambda t: [x.text for x in terms.named_terms(t)], terms.named_terms),
     Signal("unmentioned-terms", _unmentioned, terms.Mentions),
