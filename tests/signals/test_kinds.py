@@ -306,6 +306,14 @@ def test_digits_after_a_letter_are_a_name_not_a_figure() -> None:
     assert states(Kind.QUANTITY, "Exports can be up to 5GB.", "How big can an export be?")
 
 
+def test_digits_in_parentheses_against_a_name_are_a_manual_section_or_an_argument() -> None:
+    q = "How many child processes can run at once?"
+    assert not states(Kind.QUANTITY, "Unlike the fork(2) system call, spawn() starts a new program.", q)
+    assert not states(Kind.QUANTITY, "See waitpid(2) for how a parent reaps them.", q)
+    assert states(Kind.QUANTITY, "At most 8 (eight) child processes run at once.", q)
+    assert states(Kind.QUANTITY, "Child processes are limited (16 at most).", q)
+
+
 def test_who_is_allowed_to_asks_who_does_the_verb() -> None:
     q = "Who is allowed to change our subscription plan?"
     assert fit(q, "Only the Owner and Billing admins can change the plan.") == 1

@@ -170,7 +170,8 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     ("killed 30-60% of Europe's population", "$1500"), nor a number of one or two digits unless it reads
     as a day, an hour, a decade or a span ("between 24 and 80 comb rows" is no answer to "When did the
     first tentacles form?"; "14 days after", "the 90s", "9 am" are), and digits that follow a letter are
-    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time). A share of a
+    part of a name ("`POST /v2/webhooks`" states no count of webhooks, "error E309" no time), as are digits in
+    parentheses written against a name ("exec(3)", a manual section; "setuid(2)"). A share of a
     whole ("What percentage of Venice's residents died ...?") is stated only as a percentage, a fraction or
     "one in three", not as a count ("Plague occurred in Venice 22 times"). A "one" that counts nothing ("one or
     more team folders", "one of the owners") states no quantity.
@@ -181,8 +182,11 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
 
     def figure(m: re.Match[str]) -> str:
         f, before = m.group(0), m.string[m.start() - 1 : m.start()]
-        if f in given or (counting and _YEAR.fullmatch(f)) or before.isalpha():
-            return " "  # a figure the question gives, a year for a count, or a name's digits ("v2", "E309")
+        called = before == "(" and m.string[max(m.start() - 2, 0) : m.start() - 1].isalnum()
+        if f in given or (counting and _YEAR.fullmatch(f)) or before.isalpha() or called:
+            # a figure the question gives, a year for a count, a name's digits ("v2", "E309"), or a manual
+            # section or a call's argument written against a name ("exec(3)", "setuid(2)")
+            return " "
         if not timing:
             return f
         if (before and before in _CURRENCY) or _PERCENT_AFTER.match(m.string, m.end()):
