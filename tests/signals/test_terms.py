@@ -206,3 +206,11 @@ def test_a_passage_mentions_what_its_section_headings_name(policy) -> None:  # t
 def test_a_qualified_name_mentions_the_name_it_qualifies(page: str, question: str, mentioned: bool) -> None:
     (term,) = [t for t in named_terms(question) if t.key.startswith("id:")]
     assert Mentions([page]).mentions(term) is mentioned
+
+
+def test_a_camel_case_name_is_an_identifier_matched_whole() -> None:
+    """`maxBuffer` names one option: a page about `maxBuffer` mentions it, one about `maxHeaderSize` does not."""
+    (term,) = named_terms("What is the default maxBuffer of exec?")
+    assert term.text == "maxBuffer" and term.key == "id:maxbuffer"
+    assert Mentions(("Set maxHeaderSize to raise it.",)).unmatched((term,)) != ()
+    assert Mentions(("`maxBuffer` {number} Largest amount of data.",)).unmatched((term,)) == ()

@@ -90,11 +90,13 @@ def _is_shouted(words: list[str]) -> bool:
     return len(alpha) >= 3 and sum(w.isupper() for w in alpha) >= _SHOUTED_SHARE * len(alpha)
 
 
-# An identifier written as code: a snake_case or dotted name ("max_connections", "sphinx.ext.autodoc"), or a
-# command-line option ("--write-recovery-conf"). It names one setting, option or module exactly: a page that
-# documents `autosummary_imported_members` does not document `autosummary_filename_map`.
+# An identifier written as code: a snake_case, dotted or camelCase name ("max_connections",
+# "sphinx.ext.autodoc", "maxBuffer"), or a command-line option ("--write-recovery-conf"). It names one
+# setting, option or module exactly: a page that documents `autosummary_imported_members` does not document
+# `autosummary_filename_map`. camelCase needs two lower-case letters first: "iPhone" and "eBay" are brands.
 _IDENTIFIER = re.compile(
-    r"(?<![\w.-])(?:--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,})(?![\w-])"
+    r"(?<![\w.-])(?:--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,}"
+    r"|[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+)(?![\w-])"
 )
 
 
