@@ -14,7 +14,7 @@ from answerable.ingest.chunking import chunk
 from answerable.ingest.loaders import Loaded, Skipped, find, load_file
 from answerable.ingest.metadata import Defaults
 from answerable.ingest.sections import Format, detect
-from answerable.text.units import Unit, UnitKind, sentences_of, units
+from answerable.text.units import Unit, UnitKind, entry_names, sentences_of, units
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BASE = Defaults(base_url="https://docs.example.com/")
@@ -278,6 +278,46 @@ def test_markdown_alerts_definitions_and_nested_lists() -> None:
         ("item", "- Inner two"),
         ("item", "2. After"),
     ]
+
+
+def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
+    """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "- `options` {Object}\n"
+        "  - `timeout` {number} **Default:** `0`\n"
+        "  - `maxBuffer` {number} Largest amount of data in bytes. **Default:** `1024 * 1024`.\n"
+        "  - `cwd` {string|URL} - Current working directory.\n"
+        "- `{braces}` are code, not a type\n"
+    )
+    got = [(u.kind.value, u.text) for u in units(section.text)]
+    assert got[:3] == [
+        ("item", "- `options` {Object}"),
+        ("entry", "`timeout (number)`: Default: `0`"),
+        ("entry", "`maxBuffer (number)`: Largest amount of data in bytes. Default: `1024 * 1024`."),
+    ]
+    assert got[3] == ("entry", "`cwd (string|URL)`: Current working directory.")
+    assert got[4] == ("item", "- `{braces}` are code, not a type")
+    assert entry_names(got[2][1]) == ("maxBuffer",)
+
+
+def test_a_typed_item_under_a_heading_that_names_code_is_that_names_entry() -> None:
+    """Node.js documents a property by a heading that names it and an item that gives its type first."""
+    from answerable.ingest.markdown import markdown_sections
+
+    sections = markdown_sections(
+        "# HTTP\n\n### `server.keepAliveTimeout`\n\n* {number} Timeout in milliseconds. **Default:** `5000`.\n\n"
+        "The number of milliseconds of inactivity.\n\n### Class property: `Buffer.poolSize`\n\n"
+        "* {integer} **Default:** `8192`\n\n## Plain heading\n\n* {number} stays an item\n"
+    )
+    got = {s.heading_path[-1]: [(u.kind.value, u.text) for u in units(s.text)] for s in sections}
+    assert got["`server.keepAliveTimeout`"] == [
+        ("entry", "`server.keepAliveTimeout (number)`: Timeout in milliseconds. Default: `5000`."),
+        ("sentence", "The number of milliseconds of inactivity."),
+    ]
+    assert got["Class property: `Buffer.poolSize`"] == [("entry", "`Buffer.poolSize (integer)`: Default: `8192`")]
+    assert got["Plain heading"] == [("item", "- {number} stays an item")]
 
 
 def test_markdown_colon_containers_and_autodoc_directives() -> None:

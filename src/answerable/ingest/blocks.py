@@ -103,8 +103,20 @@ def code_span(code: str) -> str:
 
 
 # A list item that names a parameter before saying what it is: "`pool_size`, the largest number ...",
-# "`handler`: the name of ...", "`url_timeout` - seconds ...".
-_PARAMETER_ITEM = re.compile(r"^(`+)(?!`)([^`]+?)\1((?:\s*\([^()`]*\))?)\s*(?:[,:]|\s[-–—]+)\s+(?=\S)")
+# "`handler`: the name of ...", "`url_timeout` - seconds ...", or gives its type in braces as JSDoc and
+# Node.js do, a separator then optional ("`maxBuffer` {number} Largest amount of data ...": the entry of
+# `maxBuffer (number)`).
+_PARAMETER_ITEM = re.compile(
+    r"^(`+)(?!`)([^`]+?)\1((?:\s*\([^()`]*\))?)"
+    r"(?:\s*(?:[,:]|\s[-–—]+)\s+|\s*\{(?P<type>[^{}`\n]+)\}(?:\s*(?:[,:]|[-–—]+))?\s+)(?=\S)"
+)
+
+
+# A list item that opens with a type in braces under a heading that names one thing as code documents that
+# thing, as Node.js documents a property: "### `server.keepAliveTimeout`" then "* {number} Timeout in
+# milliseconds. **Default:** `5000`" is the entry of `server.keepAliveTimeout (number)`.
+_TYPED_ITEM = re.compile(r"^\{(?P<type>[^{}`\n]+)\}\s+(?=\S)")
+_CODE_HEADING = re.compile(r"^(?:[\w .:-]*:\s*)?`(?P<name>[^`]+)`$")
 
 
 def _fence(text: str) -> str:
@@ -175,8 +187,15 @@ class Writer:
         for n, item in enumerate(block.items, start=block.start):
             lead, rest = _lead(item)
             parameter = _PARAMETER_ITEM.match(lead)
-            if parameter:
+            typed = _TYPED_ITEM.match(lead)
+            heading = _CODE_HEADING.match(self.path[-1][1]) if self.path and depth == 0 else None
+            if typed and heading:
+                name = f"{heading.group('name')} ({typed.group('type').strip()})"
+                self.units.append(_entry_line(name, lead[typed.end() :]))
+            elif parameter:
                 name = parameter.group(2) + parameter.group(3)  # "`enabled` (New in version 0.20): ..."
+                if parameter.group("type"):
+                    name += f" ({parameter.group('type').strip()})"
                 self.units.append(_entry_line(name, lead[parameter.end() :]))
             elif lead:
                 marker = f"{n}." if block.ordered else "-"
