@@ -592,3 +592,20 @@ def test_a_code_example_answers_only_a_question_that_asks_for_code() -> None:
     ):
         draft = code_first.generate(question, [(Claim("c1", question), page)])
         assert draft.sentences[0].text.startswith("```python"), (question, draft.sentences[0].text)
+
+
+def test_the_entry_of_another_parameter_is_never_quoted_beside_an_entry() -> None:
+    """A neighbour that completes the answer is quoted with it; in a reference section the next entry is
+    another parameter, whatever the ranker makes of the pair."""
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "maxHeaderSize" in t and "method" in t else 0.6 if "maxHeaderSize" in t else 0.1 for t in texts]
+
+    text = (
+        "`maxHeaderSize (number)`: Overrides the value of `--max-http-header-size`.\n\n"
+        "`method (string)`: The HTTP request method. Default: `'GET'`.\n\n"
+        "`maxHeaderSize (number)`: Default: 16384 (16 KiB)."
+    )
+    claim = Claim("c1", "What does --max-http-header-size set?")
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == ["`maxHeaderSize (number)`: Overrides the value of `--max-http-header-size`."]

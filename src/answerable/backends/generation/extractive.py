@@ -21,7 +21,7 @@ from answerable.signals.quoting import (
     split_sentences,
     under_heading,
 )
-from answerable.text.units import without_marker
+from answerable.text.units import entry_names, without_marker
 
 
 class ExtractiveGenerator:
@@ -87,6 +87,7 @@ class ExtractiveGenerator:
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if (
                     quotable(sentences[neighbour])
+                    and not _other_entries(sentences[at], sentences[neighbour])
                     and self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05
                 ):
                     chosen = sorted((at, neighbour))
@@ -106,3 +107,12 @@ class ExtractiveGenerator:
                     DraftSentence(rows_asked(claim.text, without_marker(text)), (passage.id,), claim_ids=(claim.id,))
                 )
         return Draft(tuple(out), declined=not out)
+
+
+def _other_entries(one: str, other: str) -> bool:
+    """Are `one` and `other` entries of different names? A reference section lists parameters side by side:
+    the entry of `maxHeaderSize` answers what `--max-http-header-size` sets, and the `method` entry after it
+    is another parameter, not more of that answer (a later paragraph of the same name is)."""
+    mine, theirs = entry_names(one), entry_names(other)
+    return bool(mine) and bool(theirs) and mine != theirs
+
