@@ -108,7 +108,9 @@ class FakeApt:
         if cmd[:2] == ["apt-cache", "madison"]:
             listed = " fake-doc |    1.0-0 | http://deb.debian.org/debian bookworm/main amd64 Packages"
             if self.known:  # the newer version comes with the security suite's lists
-                listed = " fake-doc |    1.0-1 | http://deb.debian.org/debian-security bookworm-security/main\n" + listed
+                listed = (
+                    " fake-doc |    1.0-1 | http://deb.debian.org/debian-security bookworm-security/main\n" + listed
+                )
             return 0, listed
         if cmd[:2] == ["apt-get", "update"]:
             self.known = True

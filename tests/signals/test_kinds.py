@@ -534,7 +534,9 @@ def test_a_yes_no_question_about_no_limit_asks_for_no_limit() -> None:
         ("Which file lists the build targets?", "The Makefile at the top lists them.", True),
     ],
 )
-def test_a_question_for_a_file_is_answered_by_a_sentence_that_names_one(question: str, sentence: str, said: bool) -> None:
+def test_a_question_for_a_file_is_answered_by_a_sentence_that_names_one(
+    question: str, sentence: str, said: bool
+) -> None:
     form = required_form(question)
     assert form is not None and form[0] == "file name"
     assert form[1](sentence) is said

@@ -479,8 +479,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
     for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none),
     a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
-(`_LIMIT_ASKED_WHETHER`), a file
-named for "what file ..." (`_FILE_WANTED`). None for any other question,
+    (`_LIMIT_ASKED_WHETHER`), a file named for "what file ..." (`_FILE_WANTED`). None for any other question,
     and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
     path, a command or an instruction, not the version or a sentence about the app)."""
     if _WAY_TO_FIND.search(question):
