@@ -10,6 +10,7 @@ from answerable.signals.quoting import (
     as_ranked,
     as_said,
     asks,
+    documents,
     lacks_kind,
     pick,
     quotable,
@@ -608,4 +609,53 @@ def test_the_entry_of_another_parameter_is_never_quoted_beside_an_entry() -> Non
     )
     claim = Claim("c1", "What does --max-http-header-size set?")
     draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
-    assert [s.text for s in draft.sentences] == ["`maxHeaderSize (number)`: Overrides the value of `--max-http-header-size`."]
+    assert [s.text for s in draft.sentences] == [
+        "`maxHeaderSize (number)`: Overrides the value of `--max-http-header-size`."
+    ]
+
+
+def test_an_entry_that_introduces_the_next_is_quoted_with_it() -> None:
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "pipelines" in t and "pdflatex" in t else 0.6 if "pipelines" in t else 0.1 for t in texts]
+
+    text = (
+        "`-M buildername`: Runs a build pipeline. The following build pipelines are available:\n\n"
+        "`latexpdf`: Build LaTeX files and run them through pdflatex."
+    )
+    claim = Claim("c1", "Which LaTeX engine builds PDFs?")
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert len(draft.sentences) == 2 and "pdflatex" in draft.sentences[1].text
+
+
+def test_the_section_headed_by_a_signature_documents_what_it_names() -> None:
+    assert documents("What does setImmediate do?", ("Timers", "`setImmediate(callback[, ...args])`"))
+    assert documents("What is the default maxBuffer of child_process.exec?", ("`child_process.exec(command)`",))
+    assert not documents("What does setImmediate do?", ("Timers", "`clearImmediate(immediate)`"))
+    assert not documents("What does setImmediate do?", ("Timers", "`timersPromises.setImmediate([value])`"))
+    assert not documents("How do timers work?", ("Timers", "`setTimeout(callback, delay)`"))
+    assert not documents("What does setImmediate do?", ())
+
+
+def test_an_answer_about_a_named_function_comes_from_the_section_that_documents_it() -> None:
+    """Another section's sentence that mentions the function in passing is no answer to what it does."""
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "returned by" in t else 0.5 for t in texts]
+
+    claim = Claim("c1", "What does setImmediate do?")
+    passages = [
+        Passage(
+            "t#1",
+            "t",
+            "An `Immediate` object as returned by `setImmediate()`.",
+            heading_path=("`clearImmediate(immediate)`",),
+        ),
+        Passage(
+            "t#2",
+            "t",
+            "Schedules the callback after I/O events' callbacks.",
+            heading_path=("`setImmediate(callback)`",),
+        ),
+    ]
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, passages)])
+    assert [s.text for s in draft.sentences] == ["Schedules the callback after I/O events' callbacks."]

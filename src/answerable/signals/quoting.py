@@ -62,6 +62,7 @@ def pick(
     read: Sequence[str] | None = None,
     about: Sequence[str] | None = None,
     top_n: int = RESCORE_TOP,
+    documented: Sequence[bool] | None = None,
 ) -> int:
     """The index of the sentence that answers `claim`, given the ranker's `scores` for `sentences`.
 
@@ -87,12 +88,15 @@ def pick(
     those that mention (with their page title and headings) every name the claim states, when any do.
     An entry that turns the claim over is no candidate while another entry remains (`without_counterparts`).
     All of it is among the entries the claim asks about, when any are (`entries_asked`; the names are then
-    not required of each sentence), else among the sentences that mention every identifier the claim
-    names, when any do (`naming_identifiers`). The form of a sentence is read as it is quoted (`as_said`):
-    the "3." of "3. Save your backup codes." is layout, no count of backup codes.
+    not required of each sentence), else among the sentences of the section that documents a thing the
+    claim names as code (`documented`, flags per sentence: `documents`), else among the sentences that
+    mention every identifier the claim names, when any do (`naming_identifiers`). The form of a sentence
+    is read as it is quoted (`as_said`): the "3." of "3. Save your backup codes." is layout, no count of
+    backup codes.
     """
     entries = spelled_entries_yield(claim, sentences, scores, entries_asked(claim, sentences), about)
-    pool = entries or naming_identifiers(claim, about or sentences)
+    own = [k for k, yes in enumerate(documented or ()) if yes]
+    pool = entries or own or naming_identifiers(claim, about or sentences)
     pool = without_counterparts(claim, sentences, pool)
     pool = without_examples(claim, sentences, pool)
     said = [as_said(text) for text in sentences]
@@ -246,6 +250,29 @@ def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> l
     if kinds.asks_for_code(claim):
         return pool
     return [k for k in pool if not is_code(sentences[k])] or pool
+
+
+_HEADING_CODE = re.compile(r"`([^`]+)`")
+
+
+def documents(claim: str, heading_path: Sequence[str]) -> bool:
+    """Is a section under `heading_path` the one that documents a thing `claim` names as code: does its own
+    heading name it as code, signature and all ("`setImmediate(callback[, ...args])`" for "What does
+    setImmediate do?", "`child_process.exec(command[, options])`" for "... of child_process.exec")?
+
+    API references give each function, method or property a section headed by its signature: what it does,
+    what it returns and its options' defaults are there, while other sections only mention it in passing
+    ("An `Immediate` object as returned by `setImmediate()`", in `clearImmediate`'s)."""
+    if not heading_path:
+        return False
+    _, code = _as_asked(claim)
+    if not code:
+        return False
+    for span in _HEADING_CODE.findall(heading_path[-1]):
+        name = re.split(r"[(\[\s]", span.strip(), maxsplit=1)[0].rstrip(".").lower()
+        if name and name in code:
+            return True
+    return False
 
 
 def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:

@@ -11,6 +11,7 @@ from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
     candidates,
+    documents,
     entries_asked,
     introduced,
     lacks_kind,
@@ -66,15 +67,19 @@ class ExtractiveGenerator:
             # Beyond the first sections, those holding an entry the claim asks about (`entries_asked`): the
             # ranker may put a neighbouring entry's section above it.
             pool = [(p, split_sentences(p.text)) for p in same]
+            # and those of the section that documents a thing the claim names as code (`documents`).
             pool = pool[: self.max_passages] + [
-                (p, sents) for p, sents in pool[self.max_passages :] if entries_asked(claim.text, sents)
+                (p, sents)
+                for p, sents in pool[self.max_passages :]
+                if entries_asked(claim.text, sents) or documents(claim.text, p.heading_path)
             ]
             flat, texts, read, about = candidates(claim.text, pool)
             if not flat:
                 continue
             scores = self.score(claim.text, read)
             rescore = self.rescore.score if self.rescore else None
-            best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about)
+            documented = [documents(claim.text, p.heading_path) for p, _, _ in flat]
+            best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about, documented=documented)
             passage, sentences, at = flat[best]
             chosen = [at, *introduced(sentences, at)]
             if (
@@ -110,9 +115,10 @@ class ExtractiveGenerator:
 
 
 def _other_entries(one: str, other: str) -> bool:
-    """Are `one` and `other` entries of different names? A reference section lists parameters side by side:
-    the entry of `maxHeaderSize` answers what `--max-http-header-size` sets, and the `method` entry after it
-    is another parameter, not more of that answer (a later paragraph of the same name is)."""
+    """Are `one` and `other` entries of different names, `one` not introducing `other`? A reference section
+    lists parameters side by side: the entry of `maxHeaderSize` answers what `--max-http-header-size` sets,
+    and the `method` entry after it is another parameter, not more of that answer (a later paragraph of the
+    same name is). An entry that ends with a colon introduces what follows ("`-M buildername`: ... the
+    following build pipelines are available:" then "`latexpdf`: ...")."""
     mine, theirs = entry_names(one), entry_names(other)
-    return bool(mine) and bool(theirs) and mine != theirs
-
+    return bool(mine) and bool(theirs) and mine != theirs and not one.rstrip().endswith(":")
