@@ -214,3 +214,11 @@ def test_a_camel_case_name_is_an_identifier_matched_whole() -> None:
     assert term.text == "maxBuffer" and term.key == "id:maxbuffer"
     assert Mentions(("Set maxHeaderSize to raise it.",)).unmatched((term,)) != ()
     assert Mentions(("`maxBuffer` {number} Largest amount of data.",)).unmatched((term,)) == ()
+
+
+def test_a_dotted_name_of_two_parts_is_a_member_not_a_file_or_a_domain() -> None:
+    assert [t.text for t in named_terms("What does path.resolve do?")] == ["path.resolve"]
+    assert [t.text for t in named_terms("What does os.cpus() return?")] == ["os.cpus"]
+    assert named_terms("Where does conf.py live?") == ()
+    assert named_terms("Can I use a gmail.com address?") == ()
+    assert named_terms("Is it free, e.g. for students?") == ()

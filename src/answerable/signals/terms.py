@@ -91,12 +91,20 @@ def _is_shouted(words: list[str]) -> bool:
 
 
 # An identifier written as code: a snake_case, dotted or camelCase name ("max_connections",
-# "sphinx.ext.autodoc", "maxBuffer"), or a command-line option ("--write-recovery-conf"). It names one
+# "sphinx.ext.autodoc", "path.resolve", "maxBuffer"), or a command-line option ("--write-recovery-conf"). It names one
 # setting, option or module exactly: a page that documents `autosummary_imported_members` does not document
 # `autosummary_filename_map`. camelCase needs two lower-case letters first: "iPhone" and "eBay" are brands.
+# A dotted name of two parts is a module's member ("path.resolve", "json.dumps"), not a file ("conf.py", which a
+# page about an extension need not name) or a domain ("outlook.com" of "Can I sign up with an outlook.com
+# address?", which a page that takes any address need not name).
+_FILE_TYPES = (
+    r"(?:py|pyc|js|mjs|cjs|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|md|rst|txt|csv|tsv|html?|xml|pdf|docx?|xlsx?|"
+    r"sh|bat|ps1|sql|log|lock|zip|gz|tgz|tar|png|jpe?g|gif|svg|exe|dll|so|dylib|whl|env|pem|key|crt|"
+    r"com|org|net|io|co|edu|gov|example|uk|de|fr|eu|us|ca|au|ai)"
+)
 _IDENTIFIER = re.compile(
     r"(?<![\w.-])(?:--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,}"
-    r"|[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+)(?![\w-])"
+    rf"|[a-z]{{2,}}[a-z0-9]*(?:[A-Z][a-z0-9]+)+|[a-z_][a-z0-9_]+\.(?!{_FILE_TYPES}\b)[a-z_][a-zA-Z0-9_]+)(?![\w-])"
 )
 
 
