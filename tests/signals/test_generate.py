@@ -659,3 +659,21 @@ def test_an_answer_about_a_named_function_comes_from_the_section_that_documents_
     ]
     draft = ExtractiveGenerator(score).generate(claim.text, [(claim, passages)])
     assert [s.text for s in draft.sentences] == ["Schedules the callback after I/O events' callbacks."]
+
+
+def test_a_question_about_the_thing_a_section_documents_is_not_answered_by_a_parameter_it_never_names() -> None:
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "callback" in t and "`" in t else 0.5 for t in texts]
+
+    text = "`callback (Function)`: The function to call.\n\nSchedules the callback after I/O events' callbacks."
+    heading = ("`setImmediate(callback)`",)
+    claim = Claim("c1", "What does setImmediate do?")
+    draft = ExtractiveGenerator(score).generate(
+        claim.text, [(claim, [Passage("t#1", "t", text, heading_path=heading)])]
+    )
+    assert [s.text for s in draft.sentences] == ["Schedules the callback after I/O events' callbacks."]
+    asked = Claim("c1", "What is the callback of setImmediate?")
+    draft = ExtractiveGenerator(score).generate(
+        asked.text, [(asked, [Passage("t#1", "t", text, heading_path=heading)])]
+    )
+    assert draft.sentences[0].text.startswith("`callback (Function)`")

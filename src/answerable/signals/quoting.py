@@ -95,7 +95,7 @@ def pick(
     backup codes.
     """
     entries = spelled_entries_yield(claim, sentences, scores, entries_asked(claim, sentences), about)
-    own = [k for k, yes in enumerate(documented or ()) if yes]
+    own = _about_the_thing(claim, sentences, [k for k, yes in enumerate(documented or ()) if yes])
     pool = entries or own or naming_identifiers(claim, about or sentences)
     pool = without_counterparts(claim, sentences, pool)
     pool = without_examples(claim, sentences, pool)
@@ -273,6 +273,23 @@ def documents(claim: str, heading_path: Sequence[str]) -> bool:
         if name and name in code:
             return True
     return False
+
+
+def _about_the_thing(claim: str, sentences: Sequence[str], own: list[int]) -> list[int]:
+    """`own` (the sentences of the section that documents what `claim` names) without the entries of
+    parameters the claim never mentions, when other sentences remain: "What does setImmediate do?" is
+    answered by "Schedules the callback ...", not by the entry of its `callback` parameter, while "What is the
+    default timeout of child_process.exec?" keeps the entry of `timeout`."""
+    kept = [k for k in own if not entry_names(sentences[k]) or mentions_entry(claim, sentences[k])]
+    return kept or own
+
+
+def mentions_entry(claim: str, unit: str) -> bool:
+    """Does `claim` mention a name the entry `unit` defines, in its words or as code ("the timeout" for the
+    entry of `timeout`)? Looser than `asks_entry`: a name mentioned is not yet a name asked about."""
+    words, code = _as_asked(claim)
+    said = set(words) | code
+    return any(set(_WORD.findall(name.lower())) <= said for name in entry_names(unit))
 
 
 def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:

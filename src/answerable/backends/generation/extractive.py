@@ -15,6 +15,7 @@ from answerable.signals.quoting import (
     entries_asked,
     introduced,
     lacks_kind,
+    mentions_entry,
     pick,
     quotable,
     refers_back,
@@ -92,7 +93,7 @@ class ExtractiveGenerator:
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if (
                     quotable(sentences[neighbour])
-                    and not _other_entries(sentences[at], sentences[neighbour])
+                    and not _other_entries(sentences[at], sentences[neighbour], claim.text)
                     and self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05
                 ):
                     chosen = sorted((at, neighbour))
@@ -114,11 +115,14 @@ class ExtractiveGenerator:
         return Draft(tuple(out), declined=not out)
 
 
-def _other_entries(one: str, other: str) -> bool:
-    """Are `one` and `other` entries of different names, `one` not introducing `other`? A reference section
+def _other_entries(one: str, other: str, claim: str) -> bool:
+    """Is `other` the entry of another parameter than `one`, `one` not introducing it? A reference section
     lists parameters side by side: the entry of `maxHeaderSize` answers what `--max-http-header-size` sets,
     and the `method` entry after it is another parameter, not more of that answer (a later paragraph of the
-    same name is). An entry that ends with a colon introduces what follows ("`-M buildername`: ... the
-    following build pipelines are available:" then "`latexpdf`: ...")."""
+    same name is); nor is the `callback` entry before "Schedules the callback ..." part of what setImmediate
+    does, unless the question mentions it. An entry or a sentence that ends with a colon introduces what
+    follows ("`-M buildername`: ... the following build pipelines are available:" then "`latexpdf`: ...")."""
     mine, theirs = entry_names(one), entry_names(other)
-    return bool(mine) and bool(theirs) and mine != theirs and not one.rstrip().endswith(":")
+    if not theirs or mine == theirs or one.rstrip().endswith(":"):
+        return False
+    return bool(mine) or not mentions_entry(claim, other)
