@@ -487,6 +487,36 @@ def test_the_entry_a_question_asks_about_in_its_own_words_is_quoted() -> None:
     assert draft.sentences[0].text.startswith("`connect_timeout"), draft.sentences[0].text
 
 
+def test_a_camel_case_entry_is_asked_about_in_words_with_or_without_its_namespace() -> None:
+    """`uploader.chunkRetryLimit` is spelled "chunk retry limit" by an asker who never names the namespace,
+    and `uploader.chunkRetryLimitStrict` is not asked about by those words; a namespace the question
+    names that is not the entry's (`viewer.*` beside `uploader.*`) leaves the entry unasked."""
+    entries = (
+        "`uploader.chunkRetryLimitStrict`: Retries of a chunk in strict mode. The default is 1.\n"
+        "`uploader.chunkRetryLimit`: Retries of a chunk before the upload fails. The default is 4.\n"
+        "`uploader.showThumbnails`: Whether thumbnails are drawn while uploading. The default is true.\n"
+        "`viewer.pageSize`: Files per page in the viewer. The default is 50."
+    )
+    page = [Passage("ref#1", "ref", entries, title="Settings")]
+    strict = ExtractiveGenerator(favour("strict mode"), max_sentences=1)
+    for question in [
+        "How many times is a chunk retried by default, what is the chunk retry limit?",
+        "What does the chunk retry limit default to?",
+        "Can I raise the uploader chunk retry limit above its default?",
+    ]:
+        draft = strict.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith("`uploader.chunkRetryLimit`"), (question, draft.sentences[0].text)
+    # The viewer's page size in words is the viewer's entry; "show thumbnails" in the viewer is not the
+    # uploader's setting, so the ranker's choice stands.
+    thumbs = ExtractiveGenerator(favour("Files per page"), max_sentences=1)
+    question = "Does the viewer show thumbnails by default?"
+    draft = thumbs.generate(question, [(Claim("c1", question), page)])
+    assert draft.sentences[0].text.startswith("`viewer.pageSize`"), draft.sentences[0].text
+    question = "Does the uploader show thumbnails by default?"
+    draft = thumbs.generate(question, [(Claim("c1", question), page)])
+    assert draft.sentences[0].text.startswith("`uploader.showThumbnails`"), draft.sentences[0].text
+
+
 def test_an_entry_asked_about_is_found_beyond_the_first_sections_of_the_page() -> None:
     sections = [
         Passage(f"ref#{i}", "ref", f"`option_{i}_limit (integer)`: Limits part {i}. The default is {i}.", title="Ref")

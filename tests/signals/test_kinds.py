@@ -40,6 +40,10 @@ S = Label.SUPPORTED
         ("In what year was the singer who popularized the song born?", Kind.TIME),
         ("and when did the siege end?", Kind.TIME),
         ("What years did Voltaire live?", Kind.TIME),
+        # A time word before a noun heading the phrase says which format or field is asked.
+        ("What date format does the calendar export use?", None),
+        ("Which year field must the form fill in?", None),
+        ("What date-time format do the logs use?", None),
         # Present-tense "when" is usually answered by a condition, and the rest ask for no figure or time.
         ("When does Lumen email me?", None),
         ("What was the urban population of Warsaw?", Kind.QUANTITY),

@@ -63,9 +63,15 @@ _QUANTITY_ASKED = re.compile(
     rf"|{_FIGURE_NOUN_ASKED}",
     re.I,
 )
+# "What date format ...?", "Which date field ...?": a time word before a noun that heads the phrase only says
+# which format, field or setting is asked, as "What timeout setting ...?" does (`_FIGURE_NOUN_ASKED`).
+_TIME_MODIFIES = (
+    r"(?![\w-]*\s+(?:formats?|fields?|columns?|types?|strings?|pickers?|filters?|settings?|options?|"
+    r"parameters?|variables?|arguments?|flags?|keys?|names?|functions?|methods?|class(?:es)?|headers?|modes?)\b)"
+)
 _TIME_ASKED = re.compile(
     r"^\W*(?:and |also |but )?when (?:was|were|did|had)\b"
-    r"|\b(?:what|which) (?:years?|dates?|decades?|century|centuries)\b"
+    rf"|\b(?:what|which) (?:years?|dates?|decades?|century|centuries)\b{_TIME_MODIFIES}"
     r"|\bon what day\b",
     re.I,
 )

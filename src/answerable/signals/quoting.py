@@ -153,23 +153,53 @@ def _as_asked(claim: str) -> tuple[tuple[str, ...], frozenset[str]]:
     return tuple(_WORD.findall(claim.lower())), frozenset(code)
 
 
-def asks_entry(claim: str, unit: str) -> bool:
+def asks_entry(claim: str, unit: str, namespaces: frozenset[str] = frozenset()) -> bool:
     """Does `claim` ask about the entry `unit` defines (`entry_names`)? It does when it names one of the
     entry's names as code, or spells a name made of several words in its own words, in order: "shared
     buffers" asks about `shared_buffers`, "the number of jobs" about `-j number-of-jobs`, "the configuration
-    directory" about the glossary's `configuration directory`. A name of one plain word ("builder") is
-    asked about only when written as code: as a word it is just a word."""
+    directory" about the glossary's `configuration directory`, "reflog expire" about `gc.reflogExpire`
+    (`_spellings`). A name of one plain word ("builder") is asked about only when written as code: as a
+    word it is just a word. A dotted name spelled without its namespace is not asked about when the claim
+    names another of the `namespaces` its neighbours live in: "How do I make git blame ignore whitespace?"
+    does not ask about `apply.ignoreWhitespace` beside the `blame.*` entries."""
     names = entry_names(unit)
     if not names:
         return False
     if _named_as_code(claim, names):
         return True
     words, _ = _as_asked(claim)
+    others = namespaces & set(words)
     for name in (*names, " ".join(names)):
-        parts = _WORD.findall(name.lower())
-        if len(parts) >= 2 and _spelled(parts, words):
+        if any(_spelled(parts, words) for parts in _spellings(name, bool(others - {_namespace(name)}))):
             return True
     return False
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PLACEHOLDER = re.compile(r"<[^>]*>")
+
+
+def _namespace(name: str) -> str:
+    """The namespace a dotted name opens with, lower case ("gc" of `gc.reflogExpire`); "" for none."""
+    bare = _PLACEHOLDER.sub("", name).strip(".")
+    return bare.split(".", 1)[0].lower() if "." in bare else ""
+
+
+def _spellings(name: str, namespaced: bool = False) -> list[tuple[str, ...]]:
+    """The runs of words a name of several words is spelled in, lower case: its words ("shared buffers" for
+    `shared_buffers`) and, for a name in camelCase, its words apart, with and (unless `namespaced`) without
+    the namespace a dotted name opens with ("gc reflog expire" and "reflog expire" for `gc.reflogExpire`,
+    "keep alive timeout" for `server.keepAliveTimeout`). A namespace is where the name lives, which the
+    asker says elsewhere or not at all; placeholders (`gc.<pattern>.reflogExpire`) are no words of it."""
+    bare = _PLACEHOLDER.sub("", name)
+    out = [tuple(_WORD.findall(bare.lower()))]
+    split = _CAMEL.sub(" ", bare)
+    if split != bare:
+        out.append(tuple(_WORD.findall(split.lower())))
+        if not namespaced:
+            key = bare.rstrip(".").split(".")[-1]
+            out.append(tuple(_WORD.findall(_CAMEL.sub(" ", key).lower())))
+    return [parts for parts in dict.fromkeys(out) if len(parts) >= 2]
 
 
 def _named_as_code(claim: str, names: Sequence[str]) -> bool:
@@ -188,7 +218,8 @@ def entries_asked(claim: str, sentences: Sequence[str]) -> list[int]:
     answer is drawn from: the other names of the question ("PostgreSQL") are its context, which an entry
     does not repeat.
     """
-    return [k for k, text in enumerate(sentences) if asks_entry(claim, text)]
+    namespaces = frozenset(_namespace(name) for text in sentences for name in entry_names(text)) - {""}
+    return [k for k, text in enumerate(sentences) if asks_entry(claim, text, namespaces)]
 
 
 def spelled_entries_yield(
