@@ -338,6 +338,26 @@ def test_sentences_are_ranked_under_their_section_heading_and_quoted_without_it(
         assert under_heading(page, "Keys expire after 90 days.") == "Keys expire after 90 days."
 
 
+def test_a_page_whose_headings_do_not_open_with_its_name_is_read_under_its_title() -> None:
+    """A manual page's sections ("OPTIONS") and a reference page's ("Usage > Variables") do not open with the
+    page's name, which only its title gives: they are read under it, and under their own heading; a page
+    whose headings open with its name (or a question) is read as before."""
+    text = "`-q`: Print nothing but errors."
+    man = Passage("tarpit#3", "tarpit", text, title="tarpit(1)", heading_path=("OPTIONS",))
+    assert under_heading(man, text) == "tarpit(1). OPTIONS. `-q`: Print nothing but errors."
+    ref = Passage("qcli#9", "qcli", text, title="qcli", heading_path=("Usage", "Variables"))
+    assert under_heading(ref, text) == "qcli. Variables. `-q`: Print nothing but errors."
+    for path in (("Tarpit options",), ("Tarpit options", "Output"), ("Tarpit: options",)):
+        page = Passage("t#1", "t", text, title="Tarpit options", heading_path=path)
+        expected = text if len(path) == 1 else f"Output. {text}"
+        assert under_heading(page, text) == expected, path
+    # A title that asks is not read; nor are passages without sections (the shared datasets).
+    post = Passage("f#1", "f", text, title="How do I silence tarpit?", heading_path=("Answers",))
+    assert under_heading(post, text) == f"Answers. {text}"
+    plain = Passage("w#1", "w", text, title="Tarpit")
+    assert under_heading(plain, text) == text
+
+
 def test_a_table_is_quoted_with_the_rows_the_question_names() -> None:
     """Every plan's row answered "How long is version history kept on the Business plan?"."""
     table = "| Plan | Version history |\n|---|---|\n| Starter | 30 days |\n| Business | 180 days |"

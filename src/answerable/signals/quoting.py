@@ -429,9 +429,28 @@ def under_heading(passage: Passage, text: str) -> str:
     is the default of only under "N-day and unbounded retention" (for "Which retention type is the
     default?": 0.24 alone, 0.68 under it, against 0.65 and 0.62 for a list that mentions "any event by
     default"). Only the sentence is quoted, and only the sentence is read for the kind of answer (`kinds`).
+
+    A page whose headings do not open with its own name (a manual page's "OPTIONS", a reference page's
+    "Usage > Variables": the name is in the page's title only) is read under its title too, as a page that
+    opens with its name is read below it: "`-w`: Ignore whitespace when comparing ..." answers "How do I make
+    git blame ignore whitespace?" only as part of "git-blame(1)". A title or top heading that asks a question
+    is not read: it is the question a post asks.
     """
-    heading = passage.heading_path[-1] if len(passage.heading_path) > 1 else ""
-    return f"{heading}. {text}" if heading and heading != passage.title else text
+    path = passage.heading_path
+    named = bool(path) and (_names_the_page(path[0], passage.title) or path[0].rstrip().endswith("?"))
+    heading = path[-1] if path and not (named and len(path) == 1) else ""
+    text = f"{heading}. {text}" if heading and heading != passage.title else text
+    title = passage.title.strip()
+    if path and not named and title and not title.endswith("?"):
+        return f"{title}. {text}"
+    return text
+
+
+def _names_the_page(heading: str, title: str) -> bool:
+    """Is `heading` the page's own top heading: the same words as its `title`, one holding all the other's
+    ("Pricing exceptions" of "Pricing exceptions (staff only)", "20.6. Replication" of its title)?"""
+    mine, theirs = set(_WORD.findall(heading.lower())), set(_WORD.findall(title.lower()))
+    return bool(mine) and bool(theirs) and (mine <= theirs or theirs <= mine)
 
 
 @lru_cache(maxsize=4096)
