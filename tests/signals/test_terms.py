@@ -122,6 +122,22 @@ def test_a_list_items_opening_word_and_number_are_no_terms() -> None:
     assert [t.text for t in terms] == ["Stripe"]
 
 
+def test_a_pointer_to_a_setting_written_as_code_is_read_whole() -> None:
+    """A reference page points to its other entries by name, written as code, dots and all: the sentence
+    says nothing itself, while one that states something beside the pointer still does."""
+    for pointer in (
+        "See the `cache.maxEntries` and `cache.ttlSeconds` settings below.",
+        "See `worker.pool_size` for the limit.",
+        "For the defaults, see `uploader.chunkSize`.",
+    ):
+        assert points_elsewhere(pointer), pointer
+    for statement in (
+        "The cache holds 500 entries; see `cache.maxEntries` to change it.",
+        "Set `see_also` to false to hide the list.",
+    ):
+        assert not points_elsewhere(statement), statement
+
+
 def test_a_sentence_that_only_points_to_another_page() -> None:
     for pointer in (
         "For what happens to your files after cancelling, see the [FAQ](../troubleshooting/faq.md).",

@@ -47,11 +47,13 @@ _FUZZY_MIN = 5
 _ACRONYM_MAX = 6
 # A pointer to another page ("For workspaces, see Delete a workspace.", "(see Rate limits)"): after a
 # clause break or at a sentence's start, "see" or "refer to" and a capitalised title, up to the clause's end.
-# The title may be a Markdown link ("see the [FAQ](../troubleshooting/faq.md)"), read whole.
+# The title may be a Markdown link ("see the [FAQ](../troubleshooting/faq.md)"), read whole, or a name written
+# as code ("See the `gc.aggressiveDepth` setting below."), read whole too.
 _LINK = r"\[[^\]\n]*\]\([^)\s]*\)"
+_CODE = r"`[^`\n]*`"
 _CROSS_REFERENCE = re.compile(
-    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?:the\s+)?(?=[A-Z\"“'\[])"
-    rf"(?:{_LINK}|[^.;)\n])*(?:\n(?!\n)(?:{_LINK}|[^.;)\n])*)*",
+    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?:the\s+)?(?=[A-Z\"“'\[`])"
+    rf"(?:{_LINK}|{_CODE}|[^.;)\n])*(?:\n(?!\n)(?:{_LINK}|{_CODE}|[^.;)\n])*)*",
     re.M,
 )
 # What is left of a sentence that only points elsewhere: nothing, or the purpose it points for ("For what
