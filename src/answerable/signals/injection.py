@@ -39,6 +39,8 @@ _PATTERNS = (
     r"\bto\s+the\s+(?:user|customer|asker|human)\b",
     r"(?:^|[.!?:;]\s+|,\s*)(?:please\s+|always\s+|you\s+(?:must|should)\s+)?"
     r"(?:say|state|answer|reply|respond|claim)\s+(?:only\s+)?(?:that|with)\b",
+    # Asked to disclose a secret; "Do not reveal the secret key when posting questions." advises the reader.
+    r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)"
     r"\b(?:output|print|reveal|disclose)\s+(?:the\s+)?(?:admin\s+|your\s+)?(?:password|secret|api\s+key|system\s+prompt|credentials)\b",
     r"\bcite\s+this\s+(?:page|document|source)\s+as\b",
     r"\bas\s+an?\s+(?:ai|language model|assistant)\b.*\b(?:must|should)\b",
@@ -62,10 +64,43 @@ def is_injection(text: str) -> bool:
 def screen(text: str) -> tuple[str, int]:
     """The text without its injected sentences, and how many were removed.
 
-    Unchanged text is returned as it is; otherwise sentences (which may span line breaks) are rejoined.
+    Unchanged text is returned as it is. Otherwise each block (a paragraph, an item, an entry, a fenced
+    block: runs of lines between blank lines, a fence's blank lines inside it) that holds an injected
+    sentence loses it, its other sentences rejoined; the other blocks, and the blank lines between
+    blocks, stay as written, so a page's entries and lists are still read as such.
     """
     if not is_injection(text):
         return text, 0
-    sentences = split_sentences(" ".join(text.split()))
-    kept = [s for s in sentences if not is_injection(s)]
-    return " ".join(kept), len(sentences) - len(kept)
+    out: list[str] = []
+    removed = 0
+    for block in _blocks(text):
+        if not is_injection(block):
+            out.append(block)
+            continue
+        sentences = split_sentences(" ".join(block.split()))
+        kept = [s for s in sentences if not is_injection(s)]
+        removed += len(sentences) - len(kept)
+        if kept:
+            out.append(" ".join(kept))
+    return "\n\n".join(out), removed
+
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _blocks(text: str) -> list[str]:
+    """`text` cut at its blank lines, except those inside a fenced code block."""
+    blocks: list[list[str]] = [[]]
+    fence: str | None = None
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if opening and fence is None:
+            fence = opening.group(1)
+        elif opening and line.strip().startswith(fence or "\0"):
+            fence = None
+        if not line.strip() and fence is None:
+            if blocks[-1]:
+                blocks.append([])
+            continue
+        blocks[-1].append(line)
+    return ["\n".join(b) for b in blocks if b]
