@@ -140,9 +140,54 @@ _WORD = re.compile(r"[a-z0-9]+")
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
+# Short forms names are written in ("MAX_COOKIE_SIZE", "conn_timeout", "app_dir"), read as the words an asker
+# writes ("the maximum cookie size").
+_SHORT_FORMS = {
+    "max": "maximum",
+    "min": "minimum",
+    "num": "number",
+    "dir": "directory",
+    "config": "configuration",
+    "conf": "configuration",
+    "conn": "connection",
+    "db": "database",
+    "env": "environment",
+    "msg": "message",
+    "addr": "address",
+    "len": "length",
+    "app": "application",
+    "tmp": "temporary",
+    "temp": "temporary",
+    "param": "parameter",
+    "arg": "argument",
+}
+_ARTICLES = frozenset(["the", "a", "an"])
+
+
+def _as_said(word: str) -> str:
+    """`word` as compared when a name is spelled: its long form (`_SHORT_FORMS`), singular."""
+    word = singular(word)
+    return _SHORT_FORMS.get(word, word)
+
+
 def _spelled(parts: Sequence[str], words: Sequence[str]) -> bool:
-    n, wanted = len(parts), tuple(parts)
-    return any(tuple(words[i : i + n]) == wanted for i in range(len(words) - n + 1))
+    """Are the words of a name (`parts`) said in `words`, in order ("session cookie name"), or with the
+    last put first as English does ("the name of the session cookie", "the size of a pool")? Short forms
+    and plurals are read as the words said ("max cookie size": "the maximum cookie size")."""
+    wanted = tuple(_as_said(p) for p in parts)
+    said = [_as_said(w) for w in words]
+    n = len(wanted)
+    if any(tuple(said[i : i + n]) == wanted for i in range(len(said) - n + 1)):
+        return True
+    if n < 2:
+        return False
+    *rest, last = wanted
+    for i, word in enumerate(said[:-2]):
+        if word == last and said[i + 1] == "of":
+            k = i + 2 + (said[i + 2] in _ARTICLES)
+            if tuple(said[k : k + n - 1]) == tuple(rest):
+                return True
+    return False
 
 
 @lru_cache(maxsize=1024)
