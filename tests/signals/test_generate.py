@@ -537,6 +537,31 @@ def test_a_camel_case_entry_is_asked_about_in_words_with_or_without_its_namespac
     assert draft.sentences[0].text.startswith("`uploader.showThumbnails`"), draft.sentences[0].text
 
 
+def test_an_entry_is_asked_about_with_its_last_word_first_or_in_short_forms() -> None:
+    """English puts a compound's head first ("the name of the upload folder" for `UPLOAD_FOLDER_NAME`) and
+    names are written short (`MAX_UPLOAD_SIZE`, "the maximum upload size"); plurals are read singular."""
+    entries = (
+        "`UPLOAD_FOLDER_PATH`: Where uploads are kept. Default: `/tmp`.\n"
+        "`UPLOAD_FOLDER_NAME`: The folder uploads go to. Default: `'uploads'`.\n"
+        "`MAX_UPLOAD_SIZE`: Bytes an upload may hold. Default: `1048576`.\n"
+        "`RETRY_DELAYS`: Seconds between tries. Default: `[1, 5]`."
+    )
+    page = [Passage("ref#1", "ref", entries, title="Settings")]
+    one = ExtractiveGenerator(favour("Where uploads are kept"), max_sentences=1)
+    for question, expected in [
+        ("What is the default name of the upload folder?", "`UPLOAD_FOLDER_NAME`"),
+        ("What is the maximum upload size out of the box?", "`MAX_UPLOAD_SIZE`"),
+        ("What are the default retry delay values?", "`RETRY_DELAYS`"),
+        ("What is the path of an upload folder by default?", "`UPLOAD_FOLDER_PATH`"),
+    ]:
+        draft = one.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith(expected), (question, draft.sentences[0].text)
+    # "the name of the folder" leaves out a word of the name: not asked; the ranker's choice stands.
+    question = "What is the name of the folder?"
+    draft = one.generate(question, [(Claim("c1", question), page)])
+    assert draft.sentences[0].text.startswith("`UPLOAD_FOLDER_PATH`"), draft.sentences[0].text
+
+
 def test_an_entry_asked_about_is_found_beyond_the_first_sections_of_the_page() -> None:
     sections = [
         Passage(f"ref#{i}", "ref", f"`option_{i}_limit (integer)`: Limits part {i}. The default is {i}.", title="Ref")
