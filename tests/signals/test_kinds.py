@@ -569,3 +569,14 @@ def test_a_single_thing_described_is_no_bound() -> None:
     assert form is not None
     assert not form[1]("Shared drives belong to the account instead of a single user.")
     assert form[1]("An account can have 12 shared drives.")
+
+
+def test_a_code_block_states_no_figure_unless_code_is_asked_for() -> None:
+    """An example's block is what to type and what a program prints: its version, port or process id is
+    no figure of what the question asks, unless the question asks for a command or an example."""
+    block = "To start it:\n```\n$ mailq-server --daemon\nmailq-server 2.4.1 listening on 8025 (pid 311)\n```"
+    question = "How many retries does mailq-server make by default?"
+    assert not states(Kind.QUANTITY, block, question)
+    assert fit(question, block) == 0
+    assert states(Kind.QUANTITY, "It retries 3 times.\n" + block, question)
+    assert states(Kind.QUANTITY, block, "Which example shows the server's port number?")

@@ -180,8 +180,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     parentheses written against a name ("exec(3)", a manual section; "setuid(2)"). A share of a
     whole ("What percentage of Venice's residents died ...?") is stated only as a percentage, a fraction or
     "one in three", not as a count ("Plague occurred in Venice 22 times"). A "one" that counts nothing ("one or
-    more team folders", "one of the owners") states no quantity.
+    more team folders", "one of the owners") states no quantity. A fenced code block states none either,
+    unless the question asks for code (`_as_stated`).
     """
+    text = _as_stated(question, text)
     given = set(_FIGURE.findall(question))
     counting = kind is Kind.QUANTITY and _COUNT_ASKED.search(question) is not None
     timing = kind is Kind.TIME
@@ -611,4 +613,19 @@ def fit(question: str, text: str) -> int | None:
     finer = _finer(question)
     if kind is None and finer is None:
         return None
-    return int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(text))
+    return int(kind is not None and states(kind, text, question)) + int(
+        finer is not None and finer(_as_stated(question, text))
+    )
+
+
+_FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)", re.S | re.M)
+
+
+def _as_stated(question: str, text: str) -> str:
+    """`text` without its fenced code blocks, unless `question` asks for what code can answer
+    (`asks_for_code`). A block is what to type and what a program prints: its digits ("Starting gunicorn
+    20.1.0", "pid 6847") state no figure of what is asked ("How many workers does Gunicorn start by
+    default?" is not answered by the example that runs it with gevent)."""
+    if not question or ("```" not in text and "~~~" not in text) or asks_for_code(question):
+        return text
+    return _FENCED.sub(" ", text)
