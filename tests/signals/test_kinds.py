@@ -580,3 +580,13 @@ def test_a_code_block_states_no_figure_unless_code_is_asked_for() -> None:
     assert fit(question, block) == 0
     assert states(Kind.QUANTITY, "It retries 3 times.\n" + block, question)
     assert states(Kind.QUANTITY, block, "Which example shows the server's port number?")
+
+
+def test_a_span_written_as_code_is_a_span() -> None:
+    """Reference entries write figures as code ("`900` seconds"): read as said, they state the span asked."""
+    form = required_form("How long is a reset link valid?")
+    assert form is not None and form[0] == "length of time"
+    assert form[1]("`RESET_LINK_TTL`: Default: `900` seconds.")
+    assert form[1]("Links expire after `15` minutes.")
+    assert not form[1]("Set `RESET_LINK_TTL` to change it.")
+    assert fit("How long is a reset link valid?", "Links expire after `15` minutes.") == 2

@@ -452,7 +452,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if _WAY_TO_FIND.search(question):
         return _instructs
     if _SPAN_ASKED.search(question):
-        return lambda text: _SPAN.search(text) is not None
+        return lambda text: _SPAN.search(text.replace("`", "")) is not None
     if _CLOCK_ASKED.search(question):
         return lambda text: _CLOCK.search(text) is not None
     if _MONEY_ASKED.search(question):
@@ -497,7 +497,8 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _MONEY_ASKED.search(question):
         return "price", lambda text: _PRICE.search(text) is not None
     if _SPAN_ASKED.search(question):
-        return "length of time", lambda text: _SPAN.search(text) is not None
+        # A figure written as code is read as said: "(`2678400` seconds)" is a span.
+        return "length of time", lambda text: _SPAN.search(text.replace("`", "")) is not None
     if _FILE_WANTED.search(question):
         return "file name", lambda text: _FILE_NAMED.search(text) is not None
     if _DEFAULT_WANTED.search(question):
