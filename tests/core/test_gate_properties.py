@@ -264,3 +264,19 @@ def test_no_answer_below_the_retrieval_bar(ev, tolerated, topic, profile_name, p
     far = decide(ev, replace(prof, min_topic_similarity=2.0), NOW)
     swapped = {R.LOW_RETRIEVAL_CONFIDENCE, R.NO_ANSWER_BEARING_EVIDENCE}
     assert far.status is d.status and set(far.reason_codes) - swapped == set(d.reason_codes) - swapped
+
+
+def test_a_decision_id_ignores_score_noise_no_decision_reads(policy):  # type: ignore[no-untyped-def]
+    """A model's scores move in their last bits with its thread count; the same decision keeps its id, and
+    a score that really differs gives another."""
+    from tests.core.test_gate_seeds import load_fixture
+
+    strict = policy.profile("strict")
+    ev = load_fixture("1-supported.json")
+    first = decide(ev, strict, NOW)
+
+    def nudged(by: float):  # type: ignore[no-untyped-def]
+        return replace(ev, verdicts=tuple(replace(v, strength=min(1.0, v.strength + by)) for v in ev.verdicts))
+
+    assert decide(nudged(1e-9), strict, NOW).decision_id == first.decision_id
+    assert decide(nudged(1e-3), strict, NOW).decision_id != first.decision_id

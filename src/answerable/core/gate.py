@@ -7,11 +7,14 @@ score. Pure and deterministic: the decision id is a hash of the inputs, and `now
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import Any
 
 from answerable.core.assess import assess, confirmed, is_blank
+from answerable.core.codec import to_jsonable
 from answerable.core.errors import DraftRequiredError, InputError
 from answerable.core.policy import Profile
 from answerable.core.reasons import KEYWORDS_NEXT_STEP, SEARCH_MISSES, ReasonCode, ordered, primary
@@ -476,10 +479,29 @@ def _suggestions(
 
 
 def decision_id(evidence: Evidence, profile: Profile, now: date) -> str:
-    """A stable id: the same evidence, profile and time always give the same id."""
+    """A stable id: the same evidence, profile and time always give the same id.
+
+    Scores count to `_ID_PLACES` decimal places: a model's scores move in their last bits with the number of
+    threads it runs on (a service's worker thread and the caller's may differ), and no decision reads a
+    score that finely."""
     # The signals are read from the rest of the evidence, so they add nothing to what identifies it.
-    digest = hashlib.sha256(repr((replace(evidence, signals=None), profile.ref, now.isoformat())).encode("utf-8"))
-    return "d_" + digest.hexdigest()[:20]
+    identity = _identity(to_jsonable(replace(evidence, signals=None)))
+    text = json.dumps([identity, to_jsonable(profile.ref), now.isoformat()], sort_keys=True, ensure_ascii=False)
+    return "d_" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+_ID_PLACES = 6
+
+
+def _identity(value: Any) -> Any:
+    """A JSON value with its floats rounded to `_ID_PLACES` places."""
+    if isinstance(value, float):
+        return round(value, _ID_PLACES) + 0.0  # -0.0 and 0.0 are one score
+    if isinstance(value, dict):
+        return {k: _identity(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_identity(v) for v in value]
+    return value
 
 
 # --- the specific cause of each code, for the person reading a decision ----------------------------

@@ -360,7 +360,8 @@ def test_a_full_queue_answers_503_with_retry_after_at_once(client: Any, keys: Ke
 
 
 def test_metrics_count_requests_decisions_and_stage_latency(client: Any, keys: Keys) -> None:
-    ask(client, keys.customer, FREE_PLAN)
+    body = ask(client, keys.customer, FREE_PLAN)
+    assert client.get(f"/v1/decisions/{body['decision_id']}", headers=auth(keys.customer)).status_code == 200
     text = client.get("/metrics").text
     assert 'answerable_http_requests_total{code="200",method="POST",route="/v1/ask"}' in text
     assert 'answerable_decisions_total{endpoint="ask",status="answer"}' in text
