@@ -435,3 +435,41 @@ def test_sphinx_and_mkdocs_layouts_give_each_page_and_section_its_address(tmp_pa
             "https://docs.example.com/usage/quickstart.html#setup",
         ],
     }
+
+
+def test_a_parameter_item_with_its_value_as_code_in_parentheses_is_an_entry() -> None:
+    """MkDocs parameter lists give a default or a type as code in parentheses after the name; the item is
+    that name's entry, the parenthesis part of its name (without its backticks)."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "It accepts the following arguments:\n\n"
+        "* `session_name` (`appsession`): Name of the session cookie.\n"
+        "* `max_age` (`Optional[int]`): Lifetime in seconds. `None` by default.\n"
+        "* `same_site` (`lax`): The SameSite policy. Valid values are `lax` and `strict`.\n"
+        "* `(parentheses)` are code, not a value\n"
+    )
+    got = [(u.kind.value, u.text) for u in units(section.text)]
+    assert ("entry", "`session_name (appsession)`: Name of the session cookie.") in got
+    assert ("entry", "`max_age (Optional[int])`: Lifetime in seconds. `None` by default.") in got
+    assert ("entry", "`same_site (lax)`: The SameSite policy. Valid values are `lax` and `strict`.") in got
+    assert ("item", "- `(parentheses)` are code, not a value") in got
+    assert entry_names(got[1][1]) == ("session_name",)
+
+
+def test_an_admonition_kind_that_says_what_its_title_is_stays_before_the_title() -> None:
+    """`!!! success "201 Created"` is the response on success: its kind is read with its title. A note's or
+    a tip's kind says nothing of its title and is not added."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        '!!! success "`201 Created`"\n    ```json\n    {"id": 1}\n    ```\n\n'
+        '!!! fail "`400 Bad Request`: A user already exists."\n    ```json\n    {"detail": "EXISTS"}\n    ```\n\n'
+        '!!! tip "Speed things up"\n    Cache the results.\n\n'
+        '!!! warning "Warning: experimental"\n    It may change.\n'
+    )
+    text = section.text
+    assert "Success: `201 Created`" in text
+    assert "Fail: `400 Bad Request`: A user already exists." in text
+    assert "Speed things up" in text and "Tip: Speed things up" not in text
+    assert "Warning: experimental" in text and "Warning: Warning" not in text

@@ -103,11 +103,11 @@ def code_span(code: str) -> str:
 
 
 # A list item that names a parameter before saying what it is: "`pool_size`, the largest number ...",
-# "`handler`: the name of ...", "`url_timeout` - seconds ...", or gives its type in braces as JSDoc and
+# "`handler`: the name of ...", "`url_timeout` - seconds ...", "`cookie_path` (`/`): Cookie path.", or gives its type in braces as JSDoc and
 # Node.js do, a separator then optional ("`maxBuffer` {number} Largest amount of data ...": the entry of
 # `maxBuffer (number)`).
 _PARAMETER_ITEM = re.compile(
-    r"^(`+)(?!`)([^`]+?)\1((?:\s*\([^()`]*\))?)"
+    r"^(`+)(?!`)([^`]+?)\1((?:\s*\((?:[^()`]|`[^`\n]*`)*\))?)"
     r"(?:\s*(?:[,:]|\s[-–—]+)\s+|\s*\{(?P<type>[^{}`\n]+)\}(?:\s*(?:[,:]|[-–—]+))?\s+)(?=\S)"
 )
 
@@ -193,7 +193,9 @@ class Writer:
                 name = f"{heading.group('name')} ({typed.group('type').strip()})"
                 self.units.append(_entry_line(name, lead[typed.end() :]))
             elif parameter:
-                name = parameter.group(2) + parameter.group(3)  # "`enabled` (New in version 0.20): ..."
+                # "`enabled` (New in version 0.20): ...", "`cookie_name` (`fastapiusersauth`): ..." (its
+                # default, or its type: the entry of `cookie_name (fastapiusersauth)`)
+                name = parameter.group(2) + parameter.group(3).replace("`", "")
                 if parameter.group("type"):
                     name += f" ({parameter.group('type').strip()})"
                 self.units.append(_entry_line(name, lead[parameter.end() :]))

@@ -53,6 +53,9 @@ _SAID_LABEL = re.compile(r"^([A-Za-z]+):[ \t]+")
 _TAB = re.compile(r'^===[+!]*[ \t]+"(.*)"[ \t]*$')
 # pymdownx.blocks: `/// warning | Title` ... `///` around unindented content.
 _GENERIC_BLOCK = re.compile(r"^(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
+# Admonition kinds that say what the admonition's title is: an outcome, a risk ("success", "failure",
+# "danger"), not a kind of aside ("note", "tip", "abstract", "info", "example").
+_TELLING_KINDS = frozenset(["success", "failure", "fail", "error", "danger", "bug", "warning", "caution"])
 # Colon containers: Docusaurus and VitePress admonitions (`:::tip Title`, `::: warning`, `:::note[Title]`) and
 # MyST colon fences (`:::{note}`), closed by a line of as many colons.
 _COLON_BLOCK = re.compile(r"^(:{3,})[ \t]*\{?([A-Za-z][\w-]*)\}?(?:\[(.*?)\])?[ \t]*(.*?)[ \t]*$")
@@ -293,10 +296,15 @@ class _Blocks:
         return self.of(node.children)
 
     def admonition(self, node: Any) -> Note | None:
-        """A note with its label, or None when it holds nothing (an "API Reference" around autodoc)."""
+        """A note with its label, or None when it holds nothing (an "API Reference" around autodoc). A kind
+        that says what its title is (`_TELLING_KINDS`) stays before a title of its own: `!!! success "201
+        Created"` is the response on success ("Success: 201 Created"), `!!! failure "400 Bad Request"` one on
+        failure; a note's or a tip's kind says nothing of its title."""
         title = next((c for c in node.children if c.type == "admonition_title"), None)
         tag = str(node.meta.get("tag", "") or "note")
         label = _text(title) if title is not None else tag.title()
+        if tag.lower() in _TELLING_KINDS and tag.lower() not in label.lower():
+            label = f"{tag.title()}: {label}"
         inner = tuple(self.of(c for c in node.children if c is not title))
         return Note(label or tag.title(), inner) if inner else None
 
