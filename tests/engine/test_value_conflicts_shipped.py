@@ -74,6 +74,26 @@ PAGES = {
         "## Bikes\n\nBike racks are next to the main entrance.",
     ),
     "arrival": ("Getting here", "## Car park\n\nParking is free for members for 180 minutes."),
+    "lost-and-found": (
+        "Lost and found",
+        "## At the pool\n\nItems found in the pool area stay at the lifeguard office for 1 day before they go to "
+        "the front desk.\n\n## How long we keep items\n\nWe keep found items for 30 days from the day they're "
+        "handed in.",
+    ),
+    "help": ("Help", "## Lost property\n\nLost property is kept for 14 days, then donated."),
+    "member-card": (
+        "Member card",
+        "## Your card\n\nA new member card costs $4. A member card can hold at most $200 of credit.",
+    ),
+    "card-faq": ("Member card FAQ", "## Topping up\n\nA member card holds a balance of up to $150."),
+    "lanes": ("Lane bookings", "## Booking a lane\n\nA lane booking lasts 90 minutes. Book lanes in the app."),
+    "lane-rules": ("Lane rules", "## Length\n\nEach lane booking is for an hour and a half."),
+    "sauna": ("Sauna", "## Opening times\n\nThe sauna is open from 7 am until 9 pm."),
+    "holidays": (
+        "Holidays",
+        "## Sauna on holidays\n\nThe sauna opens as usual on public holidays except New Year's Day, when it is "
+        "closed.",
+    ),
     "day-pass": (
         "Day passes",
         "## Buying a day pass\n\nDay passes are sold at the front desk and in the app. Children under 3 swim free.",
@@ -117,6 +137,8 @@ def ask(engine: Engine, question: str) -> Result:
         ("How late can I cancel a class without being charged?", {"2 hours", "three hours"}),
         ("What percentage discount do students get?", {"15%", "20 percent"}),
         ("When is the annual swim meet?", {"March 14", "21 March"}),
+        # "the most money" asks for a bound: the card page's "at most $200", not its "$4" for a new card
+        ("What's the most money I can have on my member card?", {"$200", "$150"}),
     ],
 )
 def test_two_pages_stating_different_values_are_a_conflict_naming_both(
@@ -139,6 +161,7 @@ def test_two_pages_stating_different_values_are_a_conflict_naming_both(
         ("How early should I arrive for a class?", ("ten minutes",)),
         # Another page's "A frozen membership costs $5 per month." is the price of another kind of membership.
         ("How much does a standard membership cost per month?", ("$45 per month",)),
+        ("How long does a lane booking last?", ("90 minutes", "an hour and a half")),  # the same span, with a half
     ],
 )
 def test_the_same_value_or_a_value_only_one_page_states_is_answered(
@@ -156,3 +179,20 @@ def test_a_figure_only_the_superseded_page_states_is_refused_as_stale_naming_the
     assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.EVIDENCE_STALE, d.reason_codes
     assert "$9" not in (d.answer or "")
     assert 'superseded by "Day passes"' in str(d.record["why"]["evidence_stale"])
+
+
+def test_a_page_whose_first_figure_is_of_another_thing_disagrees_by_its_next(club: Engine) -> None:
+    """The lost-and-found page's first span is how long the lifeguard office holds finds ("1 day", on
+    another thing); its next section's "30 days" is how long items are kept, and the help page says 14."""
+    d = ask(club, "How long are lost items kept before they're donated?")
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.CONFLICTING_EVIDENCE, d
+    (note,) = d.decision.conflicts
+    assert "14 days" in note.values
+
+
+def test_a_page_contradicting_an_answer_that_states_no_value_asked_is_no_conflict(club: Engine) -> None:
+    """"When does the sauna open?" asks for a time; the holiday page's sentence states none, so the opening
+    times page that reads as contradicting it disagrees with no answer to the question."""
+    d = ask(club, "When does the sauna open, and when does it close?")
+    assert d.status is Status.ANSWER and not d.decision.conflicts, d
+    assert "7 am" in (d.answer or "")

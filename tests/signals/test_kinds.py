@@ -411,6 +411,10 @@ def test_asks_for_code(question: str, code: bool) -> None:
         ("What port does connect use by default?", "Signature: `connect(host, timeout=10)`", False),
         ("What port does connect use by default?", "Signature: `connect(host, port)`", False),
         ("What port does connect use by default?", "Pass port=5432 to connect.", False),
+        # In a fenced example, a definition's line gives defaults; a call passes arguments.
+        ("What is the default port of connect?", "```py\ndef connect(host, port=5432):\n    ...\n```", True),
+        ("What is the default name of the cookie?", '```py\nbackend = Backend(\n    name="jwt",\n)\n```', False),
+        ("What port does connect use by default?", "```py\nconn = connect(host, port=6543)\n```", False),
     ],
 )
 def test_a_signature_in_code_states_the_default_of_a_parameter_the_question_names(
@@ -432,6 +436,16 @@ def test_a_signature_in_code_states_the_default_of_a_parameter_the_question_name
         ("How much is a standard room per night?", "A room is $90 per night.", "Standard rooms", False),
         ("What percentage discount do students get?", "The student discount is 20 percent.", "Prices", False),
         ("When is the annual book fair?", "This year's book fair is on 3 May.", "Calendar", False),
+        # Pronouns, prepositions and quantifiers name no kind of anything: "before they're" is no noun
+        # "day" modifies, nor "after we'd" one "week" does.
+        (
+            "How long does the office hang on to things before they're thrown out?",
+            "We keep found items for 30 days from the day they're handed in.",
+            "Lost property",
+            False,
+        ),
+        ("How soon after we're billed is the card charged?", "The card is charged 3 days after billing.", "", False),
+        ("How long do I have before it lapses?", "An invitation lapses 72 hours after it’s sent.", "", False),
     ],
 )
 def test_a_sentence_about_another_kind_of_the_thing_asked(
@@ -467,6 +481,14 @@ def test_a_sentence_about_another_kind_of_the_thing_asked(
             False,
         ),
         ("When does the café close?", "The café closes at 6 pm.", "Deliveries arrive at 7 am.", "Suppliers", False),
+        # A quantifier is no word the answer answers by: "most" is how the question asks for a bound.
+        (
+            "What's the most money I can have on my card?",
+            "A card can hold at most $300.",
+            "A travel card can hold a balance of up to $250.",
+            "Card FAQ",
+            True,
+        ),
     ],
 )
 def test_another_page_answers_only_by_a_word_the_answer_answers_by(
@@ -590,3 +612,63 @@ def test_a_span_written_as_code_is_a_span() -> None:
     assert form[1]("Links expire after `15` minutes.")
     assert not form[1]("Set `RESET_LINK_TTL` to change it.")
     assert fit("How long is a reset link valid?", "Links expire after `15` minutes.") == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "bound", "other"),
+    [
+        ("What's the most money I can have on my card?", "A card can hold at most $300.", "A card costs $3."),
+        ("What is the least I can top up online?", "The smallest top-up is $5.", "Top-ups reach the card in a day."),
+        ("What's the most data a project can hold?", "A project holds up to 20 GB.", "Projects are stored in 2 GB blocks."),
+    ],
+)
+def test_the_most_or_least_of_an_amount_asks_for_a_bound(question: str, bound: str, other: str) -> None:
+    """"What's the most money I can have" asks for a limit: the sentence that bounds the amount answers, one
+    that states another amount of the same kind does not, and it is the closer form of answer (`fit`)."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "limit" and test(bound) and not test(other)
+    assert (fit(question, bound) or 0) > (fit(question, other) or 0)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is the most popular plan?", "Which is the most common error?", "What are the most used features?"],
+)
+def test_the_most_of_a_quality_asks_for_no_bound(question: str) -> None:
+    assert required_form(question) is None or required_form(question)[0] != "limit"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("`cookie_name (fastapiusersauth)`: Name of the cookie.", True),
+        ("`cookie_path (/)`: Cookie path.", True),
+        ("`cookie_secure (True)`: Whether to only send the cookie over SSL.", True),
+        # a type in the parentheses, or a version note, is no default
+        ("`cookie_max_age (Optional[int])`: The lifetime of the cookie in seconds.", False),
+        ("`timeout (number)`: Timeout in milliseconds.", False),
+        ("`enabled (New in version 0.20)`: Turns it on.", False),
+    ],
+)
+def test_an_entry_with_a_value_in_parentheses_states_its_default(text: str, states: bool) -> None:
+    noun, test = required_form("What is the default name of the session cookie?")  # type: ignore[misc]
+    assert noun == "default" and test(text) is states
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("`reset_password_token_lifetime_seconds`: Lifetime of reset password token. Defaults to 3600.", True),
+        ("`requestTimeoutMs`: Defaults to 5000.", True),
+        ("The session timeout, in minutes, defaults to 30.", True),
+        ("`max_age (int)`: Defaults to 600, in seconds.", True),
+        # a unit named with no number, a number with no unit, or digits of a name
+        ("`lifetime_seconds`: The lifetime of the token.", False),
+        ("`cookie_max_age (Optional[int])`: The lifetime of the cookie in seconds. `None` by default.", False),
+        ("Run the server on port 8000.", False),
+        ("Set `timeout_seconds` in `config.v2`.", False),
+    ],
+)
+def test_a_setting_that_names_its_unit_states_a_span_by_a_bare_number(text: str, states: bool) -> None:
+    noun, test = required_form("How long is a reset token valid by default?")  # type: ignore[misc]
+    assert noun == "length of time" and test(text) is states

@@ -37,6 +37,15 @@ R = ReasonCode
             ("after", "before"),
         ),
         ("How do I enable single sign-on?", "To disable single sign-on, open Settings.", ("enable", "disable")),
+        # success against failure, whatever the part of speech
+        (
+            "What status code comes back from a successful sign-up?",
+            "Fail: `400 Bad Request`: Password validation failed.",
+            ("successful", "fail"),
+        ),
+        ("Which backups failed last night?", "The nightly backup succeeded.", ("failed", "succeeded")),
+        ("What does the webhook return on success?", "On failure the webhook returns 500.", ("success", "failure")),
+        ("What happens if the upload fails?", "If the upload fails, it is retried three times.", None),
         ("Can I export dashboards as PDF?", "Dashboards are imported from PDF files.", ("export", "imported")),
         ("Which fields are required?", "Optional fields: phone, company.", ("required", "optional")),
         ("How do I hide a dashboard?", "Owners can show a dashboard to every member.", ("hide", "show")),

@@ -64,3 +64,45 @@ def test_different_days_and_times_disagree_and_the_same_ones_agree() -> None:
 )
 def test_when_and_how_late_ask_for_a_day_a_span_or_a_time(question: str, sentence: str, expected: str) -> None:
     assert [canonical(v) for v in stated_values(question, sentence)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("an hour and a half", 5400),
+        ("one and a half hours", 5400),
+        ("2 and a half days", 216000),
+        ("half an hour", 1800),
+        ("3 hours and a half", 12600),
+    ],
+)
+def test_a_half_counts_in_a_duration(text: str, seconds: int) -> None:
+    (value,) = values_in(text)
+    assert value.amount == seconds and value.unit == "s"
+
+
+def test_the_same_span_with_a_half_in_words_agrees_and_another_disagrees() -> None:
+    ninety = tuple(values_in("Transfers are free for 90 minutes."))
+    assert not disagree(ninety, tuple(values_in("You can change for an hour and a half.")))
+    assert disagree(ninety, tuple(values_in("You can change for an hour.")))
+
+
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        ("The smallest top-up is $5 and a card holds $300.", None),  # "and" is no "a(n) d"
+        ("Parking is $4 a day.", "day"),
+        ("Lockers cost $2.50 an hour.", "hour"),
+        ("Storage is $3/month.", "month"),
+        ("Each seat is $9 per month.", "month"),
+    ],
+)
+def test_a_rate_is_read_only_after_a_whole_word(text: str, per: str | None) -> None:
+    assert values_in(text)[0].per == per
+
+
+@pytest.mark.parametrize(
+    "question", ["What's the most money I can have on my card?", "What balance can a card hold at most?"]
+)
+def test_money_or_a_balance_asks_for_a_price(question: str) -> None:
+    assert stated_values(question, "A card can hold at most $300.")[0].amount == 300

@@ -10,7 +10,7 @@ Store and model failures raise (`StoreError`, `ModelError`): an error is never a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
@@ -446,6 +446,12 @@ class Engine:
                 read[(claim.id, lead.id)] = stating
                 others_sections = [sections[by_id[v.passage_id].document_id] for v in distinct[1:]]
                 read.update(self._stating(claim, stating, others_sections, prof))
+        if asked_kinds(claim.text) and not stated_values(claim.text, statement):
+            # An answer that states no value of the kind the claim asks for ("Night buses run as usual on
+            # every holiday except Christmas Day." for "When do the night buses start running?") answers
+            # something else; a page that contradicts it ("Night buses run from 12:30 a.m. until 5 a.m.")
+            # disagrees with no answer to the claim. Whether it answers is the as-asked check's to say.
+            others = []
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -471,14 +477,25 @@ class Engine:
         2 hours before the class starts."), not with the one the ranker liked best ("A late cancellation
         costs $8." for "How late can I cancel?"), whatever order they were ranked in. `first` is the strongest
         passage's sentence when it is known."""
+        return next(self._value_statements(text, sections, first))
+
+    def _value_statements(
+        self, text: str, sections: list[Passage], first: str | None = None
+    ) -> Iterator[tuple[Passage, str]]:
+        """Each passage of one document whose answer sentence states a value of the kind `text` asks, with
+        that sentence, strongest first; then the strongest passage's sentence when none states one. A page
+        that says how long its office holds ferry finds ("2 days") in one section and how long items are
+        kept ("30 days") in the next answers "How long are lost items kept?" with the second: when the
+        first is about another thing (`_stating`), the page's next value is read."""
         lead = first if first is not None else self.best_sentence(text, sections[0])
-        if stated_values(text, lead):
-            return sections[0], lead
-        for p in sections[1:]:
-            sentence = self.best_sentence(text, p)
+        found = False
+        for k, p in enumerate(sections):
+            sentence = lead if k == 0 else self.best_sentence(text, p)
             if stated_values(text, sentence):
-                return p, sentence
-        return sections[0], lead
+                found = True
+                yield p, sentence
+        if not found:
+            yield sections[0], lead
 
     def _stating(
         self, claim: Claim, statement: str, answering: list[list[Passage]], prof: Profile
@@ -502,12 +519,18 @@ class Engine:
             on_topic = [p for p in sections if _on_topic(p, prof)]
             if not on_topic:
                 continue
-            p, sentence = self._value_statement(claim.text, on_topic)
-            context = ". ".join((p.title, *p.heading_path))
-            if kinds.of_another_kind(claim.text, sentence, context) or not kinds.shares_the_point(
-                claim.text, statement, sentence, context
-            ):
+            about = next(
+                (
+                    (p, sentence)
+                    for p, sentence in self._value_statements(claim.text, on_topic)
+                    if not kinds.of_another_kind(claim.text, sentence, ctx := ". ".join((p.title, *p.heading_path)))
+                    and kinds.shares_the_point(claim.text, statement, sentence, ctx)
+                ),
+                None,
+            )
+            if about is None:
                 continue  # the price of a frozen membership is no price of a standard one
+            p, sentence = about
             theirs = stated_values(claim.text, sentence)
             if not disagree(mine, theirs) or kinds.about_as_much(
                 claim.text, embedding_text(p.title, p.heading_path, p.text), statement

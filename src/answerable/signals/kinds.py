@@ -382,7 +382,23 @@ def counts_asked(question: str, text: str) -> bool:
 
 
 _WORD = re.compile(r"[^\W_][\w'-]*")
-_NOT_CONTENT = _FUNCTION_WORDS | frozenset(["how", "many", "much"])
+# English's closed classes (pronouns and their contractions, prepositions and particles, conjunctions,
+# determiners and quantifiers, auxiliaries): words that name no thing and modify none. A topic, a modifier and its noun
+# are open-class words: "they're" after "the day" is no noun that "day" modifies, "before" no modifier.
+_CLOSED_CLASS = frozenset(
+    """
+    i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her
+    hers herself they them their theirs themselves itself i'm i've i'll i'd we're we've we'll we'd you're
+    you've you'll you'd he's she's it's they're they've they'll they'd that's there's what's who's let's
+    can't cannot don't doesn't didn't won't isn't aren't wasn't weren't haven't hasn't hadn't couldn't
+    shouldn't wouldn't about above after against along among around before behind below beneath beside
+    between beyond during except inside into near off onto out outside over since through throughout till
+    toward towards under until up upon within without via but nor so yet if because although though while
+    unless whether then these those some any no such both either neither am been being may might must shall
+    there here not more most less least few fewer several enough other another same own
+    """.split()
+)
+_NOT_CONTENT = _FUNCTION_WORDS | _CLOSED_CLASS | frozenset(["how", "many", "much"])
 
 
 def _words(text: str) -> set[str]:
@@ -390,7 +406,7 @@ def _words(text: str) -> set[str]:
     a word of the topic ("one" of "How many charts fit on one dashboard?")."""
     return {
         w.removesuffix("s")
-        for w in map(str.lower, _WORD.findall(text))
+        for w in map(str.lower, _WORD.findall(text.replace("\u2019", "'")))
         if w not in _NOT_CONTENT and _NUMBER_WORD.fullmatch(w) is None
     }
 
@@ -403,7 +419,7 @@ def about_as_much(question: str, text: str, other: str) -> bool:
 def _modified(text: str) -> list[tuple[str, str]]:
     """(modifier, noun) for each two content words in a row of `text`, as `_words` reads them; a possessive
     ("this year's") modifies nothing here."""
-    tokens = [w.lower() for w in _WORD.findall(text)]
+    tokens = [w.lower() for w in _WORD.findall(text.replace("\u2019", "'"))]
     out = []
     for a, b in itertools.pairwise(tokens):
         if "'" in a or a in _NOT_CONTENT or b in _NOT_CONTENT or _NUMBER_WORD.fullmatch(a) or _NUMBER_WORD.fullmatch(b):
@@ -452,7 +468,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if _WAY_TO_FIND.search(question):
         return _instructs
     if _SPAN_ASKED.search(question):
-        return lambda text: _SPAN.search(text.replace("`", "")) is not None
+        return _states_span
     if _CLOCK_ASKED.search(question):
         return lambda text: _CLOCK.search(text) is not None
     if _MONEY_ASKED.search(question):
@@ -461,6 +477,8 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _VERSION.search(text) is not None
     if _RANGE_ASKED.search(question):
         return lambda text: _RANGE.search(text) is not None
+    if _LIMIT_WANTED.search(question):
+        return lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
@@ -481,6 +499,27 @@ def _finer(question: str) -> Callable[[str], bool] | None:
 _PRICE = re.compile(rf"{_MONEY.pattern}|\b(?:free|no (?:charge|cost|fee))\b", re.I)
 
 
+# A setting that names its unit ("`lifetime_seconds`", "`timeoutMs`", "`ttl_minutes`") or says it ("in
+# seconds", "in milliseconds") states a length of time by a bare number: "`reset_password_token_lifetime_seconds`:
+# Lifetime of reset password token. Defaults to 3600." says 3600 seconds.
+_UNIT_NAMED = re.compile(
+    r"`[^`\n]*?(?:_|(?<=[a-z]))(?:seconds|secs|sec|ms|millis|milliseconds|minutes|mins|hours|days|Seconds|Secs|Ms|"
+    r"Millis|Milliseconds|Minutes|Mins|Hours|Days)\b[^`\n]*`"
+    r"|\bin (?:seconds|milliseconds|minutes|hours|days)\b",
+)
+_BARE_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.]*[A-Za-z%$])")
+
+
+def _states_span(text: str) -> bool:
+    """Does `text` state a length of time: a span in words ("14 days", "as long as ..."), or a bare number
+    where the setting it documents names or says its unit (`_UNIT_NAMED`)?"""
+    said = text.replace("`", "")
+    if _SPAN.search(said) is not None:
+        return True
+    unit = _UNIT_NAMED.search(text)
+    return unit is not None and _BARE_NUMBER.search(_UNIT_NAMED.sub(" ", text)) is not None
+
+
 def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
@@ -498,7 +537,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         return "price", lambda text: _PRICE.search(text) is not None
     if _SPAN_ASKED.search(question):
         # A figure written as code is read as said: "(`2678400` seconds)" is a span.
-        return "length of time", lambda text: _SPAN.search(text.replace("`", "")) is not None
+        return "length of time", _states_span
     if _FILE_WANTED.search(question):
         return "file name", lambda text: _FILE_NAMED.search(text) is not None
     if _DEFAULT_WANTED.search(question):
@@ -517,7 +556,10 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
 # years", "between 8 and 64 characters", "1-100").
 _LIMIT_WANTED = re.compile(
     r"^\W*(?:what|which)\b[^?]*\b(?:highest|largest|biggest|greatest|maximum|lowest|smallest|minimum|fewest|"
-    r"longest|shortest)\b",
+    r"longest|shortest)\b"
+    # "What's the most money I can have on my card?", "What is the least I can top up?": "the most" of an
+    # amount one can have or do, not of a quality ("the most popular plan").
+    r"|^\W*(?:what|which)\b[^?]*\bthe (?:most|least)\b(?:\s+[\w-]+)?\s+(?:i|you|we|they|one|a|an|can|could|that)\b",
     re.I,
 )
 # Whether a limit exists ("Is there a maximum file size?", "Are there any limits on API calls?", "Is the API
@@ -581,19 +623,47 @@ _SIGNATURE_DEFAULT = re.compile(r"[(,]\s*\*{0,2}(?P<name>[A-Za-z_]\w*)\s*(?::\s*
 _CODE = re.compile(r"`[^`\n]+`|```.*?```", re.S)
 
 
+# An entry that gives a value in parentheses after its name ("`cookie_name (fastapiusersauth)`: Name of the
+# cookie.", as parameter lists write "`name` (`value`): ...") states its default; a type there ("`max_age
+# (Optional[int])`", "(int)", "(number)") states none.
+_ENTRY_VALUE = re.compile(r"^\s*`[^`(]+\((?P<value>[^()`]+)\)`\s*:")
+_TYPE_NAME = re.compile(
+    r"^(?:Optional|Union|List|Dict|Tuple|Set|Sequence|Mapping|Iterable|Callable|Type|Any|list|dict|tuple|set|"
+    r"int|str|bool|float|bytes|type|object|number|string|boolean|integer|array|function|New in version|"
+    r"Changed in version|Deprecated)\b"
+)
+
+
 def _states_default(question: str, text: str) -> bool:
-    """Does `text` say a default: in words ("defaults to", "the default is") or in a signature in code that
-    gives the parameter the question names one (`_signature_default`)?"""
-    return _DEFAULT.search(text) is not None or _signature_default(question, text)
+    """Does `text` say a default: in words ("defaults to", "the default is"), in a signature in code that
+    gives the parameter the question names one (`_signature_default`), or as an entry's value in
+    parentheses (`_ENTRY_VALUE`)?"""
+    entry = _ENTRY_VALUE.match(text)
+    return (
+        _DEFAULT.search(text) is not None
+        or _signature_default(question, text)
+        or (entry is not None and _TYPE_NAME.match(entry.group("value").strip()) is None)
+    )
+
+
+# A definition's line in a fenced example: its parameters' defaults are defaults.
+_DEFINITION = re.compile(r"^\s*(?:async\s+def|def|function|fn|func)\s+\w+\s*\(.*$", re.M)
 
 
 def _signature_default(question: str, text: str) -> bool:
     """Does `text` give, in a signature in code, a default to a parameter whose name the question says (in
-    words or as the name: "close code" for `code=1000`, "max_age" for `max_age=600`)?"""
+    words or as the name: "close code" for `code=1000`, "max_age" for `max_age=600`)? A signature is inline
+    code, or a definition's line in a fenced block: an example's call in a fenced block
+    (`AuthenticationBackend(name="jwt", ...)`) passes an argument, which is no default of `name`."""
     words = set(re.findall(r"[a-z0-9]+", question.lower()))
+    spans = [
+        line
+        for span in _CODE.findall(text)
+        for line in (_DEFINITION.findall(span) if span.startswith("```") else [span])
+    ]
     return any(
         set(m.group("name").lower().split("_")) <= words or m.group("name").lower() in question.lower()
-        for span in _CODE.findall(text)
+        for span in spans
         for m in _SIGNATURE_DEFAULT.finditer(span)
     )
 
@@ -604,7 +674,8 @@ def fit(question: str, text: str) -> int | None:
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
     "how long" ("24 hours", not "once a year"), a count of the thing asked about for "how many charts"
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
-    "what command", a version number for "what version", the two ends of a range for "what range", an
+    "what command", a version number for "what version", the two ends of a range for "what range", a bound
+    for "what is the most ..." ("can hold at most $300", not "costs $3"), an
     instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer named before the verb
     for "who can invite ..." ("Owners and Admins invite ..."), the default for "what is the default ...".
     Ranks sentences: a model that scores a sentence's topic cannot tell "A dashboard holds up to 40

@@ -84,9 +84,6 @@ _WORDS = (
     "above below",
     "inside outside",
     "legal illegal",
-    "success failure",
-    "successful unsuccessful",
-    "succeeded failed",
     "positive negative",
     "true false",
     "always never",
@@ -116,6 +113,12 @@ _WORDS = (
 # the server accepts?" is answered by a minimum ("Sets the minimum SSL/TLS protocol version") and turned
 # over by a maximum, whichever of its words either one uses.
 _EXTREMES = ("highest largest biggest maximum", "lowest smallest minimum fewest")
+# Success against failure, each a family of its words whatever their part of speech: "What status code
+# comes back from a successful POST?" is turned over by "Fail: 400 Bad Request", as by "unsuccessful".
+_OUTCOMES = (
+    "success successes successful successfully succeed succeeds succeeded succeeding",
+    "failure failures fail fails failed failing unsuccessful unsuccessfully",
+)
 _BEGIN = "begin begins began begun beginning start starts started starting"
 _STOP = "stop stops stopped stopping cease ceases ceased ceasing finish finishes finished finishing"
 _END = "end ends ended ending"
@@ -154,11 +157,12 @@ def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
             for w in forms:
                 opposites.setdefault(w, set()).update(against)
                 family.setdefault(w, set()).update(forms)
-    high, low = (frozenset(words.split()) for words in _EXTREMES)
-    for side, counter in ((high, low), (low, high)):
-        for w in side:
-            opposites.setdefault(w, set()).update(counter)
-            family.setdefault(w, set()).update(side)
+    for families in (_EXTREMES, _OUTCOMES):
+        high, low = (frozenset(words.split()) for words in families)
+        for side, counter in ((high, low), (low, high)):
+            for w in side:
+                opposites.setdefault(w, set()).update(counter)
+                family.setdefault(w, set()).update(side)
     # Beginning against stopping, each with its synonyms as one family ("When did the war start?" is
     # answered by "It began in 1939 and ended in 1945"). "end" is judged only in the question: in a
     # sentence, "the end of the Pleistocene" is a noun that answers "When did the last glacial start?".

@@ -67,6 +67,7 @@ _NUMBER_WORDS = {
     "a thousand": 1000,
     "a dozen": 12,
     "half a": 0.5,
+    "half an": 0.5,
     "an": 1,
     "a": 1,
 }
@@ -124,7 +125,7 @@ _CURRENCY_WORDS = {
 _TIME_UNIT = "|".join(sorted((re.escape(u) for u in (*_SECONDS, *_MONTHS)), key=len, reverse=True))
 _SIZE_UNIT = "|".join(sorted((re.escape(u) for u in _BYTES), key=len, reverse=True))
 _CURRENCY_WORD = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
-_PER = r"(?:\s*(?:per|a|an|each|every|/)\s*(?P<per>[a-z]+)\b)?"
+_PER = r"(?:\s*(?:\b(?:per|a|an|each|every)\s+|\s*/\s*)(?P<per>[a-z]+)\b)?"
 
 _MONEY_SIGN = re.compile(
     rf"(?P<sign>[$€£¥])\s?(?P<num>{_DIGITS})(?:\s?(?P<scale>k|m|bn|thousand|million|billion)\b)?{_PER}", re.I
@@ -132,7 +133,11 @@ _MONEY_SIGN = re.compile(
 _MONEY_WORD = re.compile(
     rf"(?:{_AMOUNT})(?:\s?(?P<scale>thousand|million|billion))?\s?(?P<cur>{_CURRENCY_WORD})s?\b{_PER}", re.I
 )
-_DURATION = re.compile(rf"(?:{_AMOUNT})(?:[\s-]+)(?P<unit>{_TIME_UNIT})s?\b", re.I)
+# "an hour and a half", "one and a half days": the half counts ("90 minutes" says the same).
+_DURATION = re.compile(
+    rf"(?:{_AMOUNT})(?P<half1>\s+and\s+a\s+half)?(?:[\s-]+)(?P<unit>{_TIME_UNIT})s?\b(?P<half2>\s+and\s+a\s+half\b)?",
+    re.I,
+)
 _SIZE = re.compile(rf"(?P<num>{_DIGITS})\s?(?P<unit>{_SIZE_UNIT})\b{_PER}", re.I)
 _PERCENT = re.compile(rf"(?P<num>{_DIGITS})\s?(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(rf"(?:{_AMOUNT})\s+(?P<noun>[a-z][a-z-]+)", re.I)
@@ -172,7 +177,7 @@ _ASKS = (
         ValueKind.MONEY,
         re.compile(
             r"\bhow much (?:is|are|does|do|did|will|would|money|it|they|we|i)\b"
-            r"|\b(?:cost|price|fee|fine|charge|pay|paid|reimburse\w*|refund)\b",
+            r"|\b(?:cost|price|fee|fine|charge|pay|paid|reimburse\w*|refund|money|balance)\b",
             re.I,
         ),
     ),
@@ -269,6 +274,7 @@ def values_in(text: str) -> list[Quantity]:
         amount = _amount(m)
         if amount is None or not free(m):
             continue
+        amount += 0.5 if m.group("half1") or m.group("half2") else 0.0
         unit = m.group("unit").lower()
         if unit in _MONTHS:
             out.append(Quantity(ValueKind.DURATION, amount * _MONTHS[unit], "month", None, m.group(0)))
