@@ -91,8 +91,7 @@ PAGES = {
     "sauna": ("Sauna", "## Opening times\n\nThe sauna is open from 7 am until 9 pm."),
     "holidays": (
         "Holidays",
-        "## Sauna on holidays\n\nThe sauna opens as usual on public holidays except New Year's Day, when it is "
-        "closed.",
+        "## Sauna on holidays\n\nThe sauna opens as usual on public holidays except New Year's Day, when it is closed.",
     ),
     "day-pass": (
         "Day passes",
@@ -191,8 +190,8 @@ def test_a_page_whose_first_figure_is_of_another_thing_disagrees_by_its_next(clu
 
 
 def test_a_page_contradicting_an_answer_that_states_no_value_asked_is_no_conflict(club: Engine) -> None:
-    """"When does the sauna open?" asks for a time; the holiday page's sentence states none, so the opening
-    times page that reads as contradicting it disagrees with no answer to the question."""
+    """A question for a time ("When does the sauna open?"): the holiday page's sentence states none, so the
+    opening times page that reads as contradicting it disagrees with no answer to the question."""
     d = ask(club, "When does the sauna open, and when does it close?")
     assert d.status is Status.ANSWER and not d.decision.conflicts, d
     assert "7 am" in (d.answer or "")

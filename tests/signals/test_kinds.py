@@ -619,12 +619,13 @@ def test_a_span_written_as_code_is_a_span() -> None:
     [
         ("What's the most money I can have on my card?", "A card can hold at most $300.", "A card costs $3."),
         ("What is the least I can top up online?", "The smallest top-up is $5.", "Top-ups reach the card in a day."),
-        ("What's the most data a project can hold?", "A project holds up to 20 GB.", "Projects are stored in 2 GB blocks."),
+        ("What's the most data a project can hold?", "A project holds up to 20 GB.", "Projects use 2 GB blocks."),
     ],
 )
 def test_the_most_or_least_of_an_amount_asks_for_a_bound(question: str, bound: str, other: str) -> None:
-    """"What's the most money I can have" asks for a limit: the sentence that bounds the amount answers, one
-    that states another amount of the same kind does not, and it is the closer form of answer (`fit`)."""
+    """A question for the most of an amount ("What's the most money I can have") asks for a limit: the
+    sentence that bounds the amount answers, one that states another amount of the same kind does not, and
+    it is the closer form of answer (`fit`)."""
     noun, test = required_form(question)  # type: ignore[misc]
     assert noun == "limit" and test(bound) and not test(other)
     assert (fit(question, bound) or 0) > (fit(question, other) or 0)

@@ -103,9 +103,9 @@ def code_span(code: str) -> str:
 
 
 # A list item that names a parameter before saying what it is: "`pool_size`, the largest number ...",
-# "`handler`: the name of ...", "`url_timeout` - seconds ...", "`cookie_path` (`/`): Cookie path.", or gives its type in braces as JSDoc and
-# Node.js do, a separator then optional ("`maxBuffer` {number} Largest amount of data ...": the entry of
-# `maxBuffer (number)`).
+# "`handler`: the name of ...", "`url_timeout` - seconds ...", "`cookie_path` (`/`): Cookie path.", or
+# gives its type in braces as JSDoc and Node.js do, a separator then optional ("`maxBuffer` {number}
+# Largest amount of data ...": the entry of `maxBuffer (number)`).
 _PARAMETER_ITEM = re.compile(
     r"^(`+)(?!`)([^`]+?)\1((?:\s*\((?:[^()`]|`[^`\n]*`)*\))?)"
     r"(?:\s*(?:[,:]|\s[-–—]+)\s+|\s*\{(?P<type>[^{}`\n]+)\}(?:\s*(?:[,:]|[-–—]+))?\s+)(?=\S)"

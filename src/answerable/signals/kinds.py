@@ -385,8 +385,7 @@ _WORD = re.compile(r"[^\W_][\w'-]*")
 # English's closed classes (pronouns and their contractions, prepositions and particles, conjunctions,
 # determiners and quantifiers, auxiliaries): words that name no thing and modify none. A topic, a modifier and its noun
 # are open-class words: "they're" after "the day" is no noun that "day" modifies, "before" no modifier.
-_CLOSED_CLASS = frozenset(
-    """
+_CLOSED_CLASS_WORDS = """
     i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her
     hers herself they them their theirs themselves itself i'm i've i'll i'd we're we've we'll we'd you're
     you've you'll you'd he's she's it's they're they've they'll they'd that's there's what's who's let's
@@ -396,8 +395,8 @@ _CLOSED_CLASS = frozenset(
     toward towards under until up upon within without via but nor so yet if because although though while
     unless whether then these those some any no such both either neither am been being may might must shall
     there here not more most less least few fewer several enough other another same own
-    """.split()
-)
+"""
+_CLOSED_CLASS = frozenset(_CLOSED_CLASS_WORDS.split())
 _NOT_CONTENT = _FUNCTION_WORDS | _CLOSED_CLASS | frozenset(["how", "many", "much"])
 
 
