@@ -435,8 +435,8 @@ def test_a_doubted_chunk_is_confirmed_by_another_chunk_of_its_own_section(policy
     """A long section cut into chunks: "Retry policy" opens with what retries are (the ranker's best, 0.93),
     its next chunk says "Failed jobs are retried 5 times." (0.71). The second model doubts the first (0.12):
     the other chunk of the same section is put to it, and its confirmation (0.47) is the section's. A chunk of
-    another section, or of another page, never stands in."""
-    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5)
+    another section under the retrieval bar, or of another page, never stands in."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5, min_retrieval_score=0.82)
     opening = replace(verdict("c1", "jobs#4", S, 0.93), confirmation=0.12)
     later = verdict("c1", "jobs#5", S, 0.71)
     section = ("Background jobs", "Retry policy")
@@ -463,7 +463,8 @@ def test_a_doubted_chunk_is_confirmed_by_another_chunk_of_its_own_section(policy
     # The other chunk doubted too: no answer.
     both = evidence(passages, (opening, replace(later, confirmation=0.2)))
     assert confirmed(both, strict, NOW).verdicts[0].label is Label.INSUFFICIENT
-    # Another section of the page, a chunk under the support floor, or another page: never asked, never lent.
+    # Another section of the page under the retrieval bar, a chunk under the support floor, or another page:
+    # never asked, never lent.
     for other in (
         (passage("jobs#5", 0.71, heading_path=("Background jobs", "Scheduling")), replace(later, confirmation=0.9)),
         (passage("jobs#5", 0.45, heading_path=section), replace(later, strength=0.45, confirmation=0.9)),
@@ -525,3 +526,30 @@ def test_a_nearly_tied_source_that_names_less_of_the_question_is_not_put_to_the_
     ev = evidence(named, (api, sync), (claim,))
     assert rivals(ev, "c1", strict, NOW) == (sync,)
     assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "sync#4"
+
+
+def test_another_section_of_the_page_that_clears_the_bar_stands_in_for_a_doubted_one(policy) -> None:  # type: ignore[no-untyped-def]
+    """A holiday page: its night-bus paragraph ranked best (0.93) and doubted by the second model (0.15), its
+    holiday table (0.91, over the retrieval bar on its own) confirmed. A page is one source: the table answers.
+    Another section under the bar, or a section of another page over it, does not stand in."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5, min_retrieval_score=0.82)
+    night = replace(verdict("c1", "holidays#2", S, 0.93), confirmation=0.15)
+    table = verdict("c1", "holidays#1", S, 0.91)
+    passages = (
+        passage("holidays#2", 0.93, heading_path=("Holiday service", "Night buses on holidays")),
+        passage("holidays#1", 0.91, heading_path=("Holiday service", "Holiday schedule")),
+    )
+    ev = evidence(passages, (night, table))
+    assert section_look(ev, "c1", strict, NOW) == (table,)
+    looked = evidence(passages, (night, replace(table, confirmation=0.6)))
+    (claim,) = assess(confirmed(looked, strict, NOW), strict, NOW).claims
+    assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "holidays#1"
+    for other in (
+        (passage("holidays#1", 0.78, heading_path=("Holiday service", "Holiday schedule")), 0.78, "holidays#1"),
+        (passage("ferry#1", 0.91, heading_path=("Ferry", "Holiday schedule")), 0.91, "ferry#1"),
+    ):
+        candidate = replace(table, passage_id=other[2], strength=other[1])
+        ev = evidence((passages[0], other[0]), (night, candidate))
+        assert section_look(ev, "c1", strict, NOW) == ()
+        ev = evidence((passages[0], other[0]), (night, replace(candidate, confirmation=0.9)))
+        assert confirmed(ev, strict, NOW).verdicts[0].label is Label.INSUFFICIENT

@@ -207,6 +207,19 @@ def _same_section(a: Passage, b: Passage) -> bool:
     return bool(a.heading_path) and a.document_id == b.document_id and a.heading_path == b.heading_path
 
 
+def _may_stand_in(v: Verdict, candidate: Passage, lead: Passage, profile: Profile) -> bool:
+    """May `candidate` (supporting the claim as `v` says) stand in for the doubted `lead`: a chunk of its
+    section that supports the claim, or another section of its page that answers on its own (its support
+    clears the retrieval bar an answer needs)? A page is one source: its holiday table ("Christmas Day |
+    ... No buses or ferry.") answers "Does the ferry run on Christmas Day?" when the second model doubts its
+    night-bus paragraph, which the ranker liked a little better. Another page never stands in."""
+    if v.strength < profile.min_support:
+        return False
+    if _same_section(candidate, lead):
+        return True
+    return candidate.document_id == lead.document_id and v.strength >= profile.min_retrieval_score
+
+
 def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> tuple[Verdict, ...]:
     """The other chunks of the strongest support's section that support the claim too, to put to the second
     model once it has doubted the strongest (under `min_confirmation`); none when it did not.
@@ -214,9 +227,9 @@ def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date)
     A section is one answer unit that the index cut into chunks where it grew long: a parameter list's first
     entries in one chunk, "`max_age`: ... Defaults to `600`." in the next, both under "CORSMiddleware". The
     ranker may like the section's opening best and the second model rightly doubt that it answers; the
-    section answers by its chunk that says it, if that one is confirmed (`confirmed`). Chunks of other sections, or of
-    other documents, never stand in: a weaker source standing in for a doubted one answered unanswerable
-    questions (docs/research/gate.md).
+    section answers by its chunk that says it, if that one is confirmed (`confirmed`). Another section of the
+    page stands in only when it clears the retrieval bar on its own (`_may_stand_in`); other documents never
+    do: a weaker source standing in for a doubted one answered unanswerable questions (docs/research/gate.md).
     """
     ranked, _, by_id, _ = _ranked(evidence, claim_id, profile, now)
     lead = ranked[0] if ranked else None
@@ -224,9 +237,7 @@ def section_look(evidence: Evidence, claim_id: str, profile: Profile, now: date)
         return ()
     mine = by_id[lead.passage_id]
     return tuple(
-        v
-        for v in ranked[1:]
-        if v.confirmation is None and v.strength >= profile.min_support and _same_section(by_id[v.passage_id], mine)
+        v for v in ranked[1:] if v.confirmation is None and _may_stand_in(v, by_id[v.passage_id], mine, profile)
     )[:SECTION_CHUNKS]
 
 
@@ -243,11 +254,10 @@ def _section_stand_in(evidence: Evidence, lead: Verdict, profile: Profile) -> Ve
         if v.claim_id == lead.claim_id
         and v.passage_id != lead.passage_id
         and v.label is Label.SUPPORTED
-        and v.strength >= profile.min_support
         and v.confirmation is not None
         and v.confirmation >= profile.min_confirmation
         and v.passage_id in by_id
-        and _same_section(by_id[v.passage_id], mine)
+        and _may_stand_in(v, by_id[v.passage_id], mine, profile)
     ]
     return max(confirmed_chunks, key=lambda v: (v.confirmation or 0.0, v.strength), default=None)
 
