@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from answerable.backends.generation.extractive import ExtractiveGenerator
 from answerable.core.types import Claim, Passage
 from answerable.signals.quoting import (
@@ -366,6 +368,27 @@ def test_a_table_is_quoted_with_the_rows_the_question_names() -> None:
     assert [s.text for s in draft.sentences] == ["| Plan | Version history |\n| Business | 180 days |"]
     assert rows_asked("How long is version history kept?", table) == table  # no row named: the whole table
     assert rows_asked("Is it the same on Starter and Business?", table) == table  # every row named
+
+
+@pytest.mark.parametrize(
+    ("claim", "kept"),
+    [
+        ("Does the ferry run on Christmas Day?", ["| Christmas Day | Trams only |"]),
+        ("Is the library open on New Year's Day?", ["| New Year's Day | Closed |"]),
+        (
+            "What runs on Christmas Eve and Christmas Day?",
+            ["| Christmas Eve | Saturday |", "| Christmas Day | Trams only |"],
+        ),
+    ],
+)
+def test_a_row_that_mentions_every_name_the_question_states_is_the_one_asked(claim: str, kept: list[str]) -> None:
+    """A name of several words is asked as a whole: "Christmas Day" is its row, not every "... Day" row and
+    "Christmas Eve"; where no row mentions every name, the rows that mention one are."""
+    table = (
+        "| Holiday | Service |\n|---|---|\n| Thanksgiving Day | Sunday |\n| Christmas Eve | Saturday |\n"
+        "| Christmas Day | Trams only |\n| New Year's Day | Closed |"
+    )
+    assert rows_asked(claim, table).split("\n")[1:] == kept
 
 
 def _rows(claim: str, table: str) -> list[str]:

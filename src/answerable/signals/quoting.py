@@ -406,8 +406,9 @@ def asks(sentence: str) -> bool:
 
 
 def rows_asked(claim: str, unit: str) -> str:
-    """A table quoted for `claim`: its header and the rows that mention a name or figure the claim states,
-    when some rows do and others do not ("| Plan | Version history |" and "| Business | 180 days |" for
+    """A table quoted for `claim`: its header and the rows that mention a name or figure the claim states
+    (every one of them, where some rows do), when some rows do and others do not ("| Plan | Version
+    history |" and "| Business | 180 days |" for
     "How long is version history kept on the Business plan?", not every plan's row); any other unit as it
     is. The answer check takes such an excerpt as quoted (`cite.table_excerpt`).
 
@@ -419,7 +420,11 @@ def rows_asked(claim: str, unit: str) -> str:
         return unit
     header, body = parts
     names = named_terms(claim)
-    rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)] if names else []
+    # The rows that mention every name the claim states, where some do ("Christmas Day": its row, not every
+    # "... Day" and "Christmas Eve"), else those that mention one.
+    rows = [row for row in body if all(Mentions((row,)).mentions(t) for t in names)] if names else []
+    if names and not 0 < len(rows) < len(body):
+        rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)]
     if not 0 < len(rows) < len(body):
         said = {singular(w) for w in content_tokens(claim)}
         rows = [row for row in body if _labels_row(said, row)]
