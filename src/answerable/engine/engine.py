@@ -434,24 +434,26 @@ class Engine:
         # deleted files are kept ("Business | 90 days") read as refuting one of how long versions are kept
         # ("| Plan | Version history | ... | Business | 180 days |") for "How long is version history kept
         # on the Business plan?" (0.66); it never says "version".
+        # Nor can any page contradict an answer that states no value of the kind the claim asks for ("Night
+        # buses run as usual on every holiday except Christmas Day." for "When do the night buses start
+        # running?"): it answers something else, and a page that reads as refuting it ("Night buses run from
+        # 12:30 a.m. until 5 a.m.") disagrees with no answer to the claim. Whether it answers is the
+        # as-asked check's to say.
+        asks_value = bool(asked_kinds(claim.text))
+        answers_as_asked = not asks_value or bool(stated_values(claim.text, statement))
         others = [
             p
             for p in (by_id[v.passage_id] for v in distinct[1:])
-            if _on_topic(p, prof)
+            if answers_as_asked
+            and _on_topic(p, prof)
             and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
         ]
-        if asked_kinds(claim.text):
+        if asks_value:
             lead, stating = self._value_statement(claim.text, sections[best.document_id], statement)
             if stated_values(claim.text, stating):
                 read[(claim.id, lead.id)] = stating
                 others_sections = [sections[by_id[v.passage_id].document_id] for v in distinct[1:]]
                 read.update(self._stating(claim, stating, others_sections, prof))
-        if asked_kinds(claim.text) and not stated_values(claim.text, statement):
-            # An answer that states no value of the kind the claim asks for ("Night buses run as usual on
-            # every holiday except Christmas Day." for "When do the night buses start running?") answers
-            # something else; a page that contradicts it ("Night buses run from 12:30 a.m. until 5 a.m.")
-            # disagrees with no answer to the claim. Whether it answers is the as-asked check's to say.
-            others = []
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)

@@ -477,7 +477,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if _RANGE_ASKED.search(question):
         return lambda text: _RANGE.search(text) is not None
     if _LIMIT_WANTED.search(question):
-        return lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
+        return _states_limit
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
@@ -542,7 +542,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _states_default(question, text)
     if _LIMIT_WANTED.search(question):
-        return "limit", lambda text: any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
+        return "limit", _states_limit
     if _LIMIT_ASKED_WHETHER.search(question):
         return "limit", lambda text: _LIMIT.search(text) is not None or _states_a_figure_for(question, text)
     return None
@@ -580,6 +580,11 @@ _LIMIT = re.compile(
     r"as (?:many|much)(?:\s+[\w-]+){0,3}?\s+as)\b",
     re.I,
 )
+
+
+def _states_limit(text: str) -> bool:
+    """Does `text` state a limit: its own word or a bound (`_LIMIT`), or a range's two ends?"""
+    return any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
 
 
 # "What file does the installer write its log to?" asks for a file: a sentence that names one (in code, as a
