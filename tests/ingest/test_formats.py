@@ -473,3 +473,25 @@ def test_an_admonition_kind_that_says_what_its_title_is_stays_before_the_title()
     assert "Fail: `400 Bad Request`: A user already exists." in text
     assert "Speed things up" in text and "Tip: Speed things up" not in text
     assert "Warning: experimental" in text and "Warning: Warning" not in text
+
+
+def test_a_backslash_escape_in_rest_reads_as_the_page_shows_it() -> None:
+    """docutils keeps a backslash escape as a NUL before the escaped character: "directive\\ s" is the
+    plural "directives" on the page, and must never reach a passage as "directive\\x00 s"."""
+    from answerable.ingest.rst import rst_sections
+
+    source = (
+        "Domains\n=======\n\n"
+        "A domain is a collection of markup (reStructuredText directive\\ s and roles).\n\n"
+        "* Any EXCLUDE_PATTERN\\ s given are fnmatch-style patterns.\n"
+        "* Use an asterisk (\\*) to match any name.\n\n"
+        "Option\\ s\n  A definition, with a \\\\ backslash.\n"
+    )
+    texts = [u.text for s in rst_sections(source) for u in units(s.text)]
+    assert texts == [
+        "A domain is a collection of markup (reStructuredText directives and roles).",
+        "- Any EXCLUDE_PATTERNs given are fnmatch-style patterns.",
+        "- Use an asterisk (*) to match any name.",
+        "`Options`: A definition, with a \\ backslash.",
+    ]
+    assert not any("\x00" in t for t in texts)

@@ -260,7 +260,9 @@ def inline(node: Any) -> str:
     parts: list[str] = []
     for child in node.children:
         if isinstance(child, nodes.Text):
-            parts.append(str(child))
+            # `astext`, not `str`: docutils keeps a backslash escape as a NUL before the escaped character
+            # ("directive\\ s" is "directive\x00 s"); read, it is the text the page shows ("directives").
+            parts.append(child.astext())
         elif isinstance(child, nodes.literal):
             parts.append(code_span(child.astext()))
         elif isinstance(child, nodes.footnote_reference | nodes.citation_reference | nodes.system_message):
@@ -350,7 +352,8 @@ class _Blocks:
             return blocks
         if isinstance(node, nodes.Element):
             return self.of(node.children, level)
-        return [Para(str(node))] if str(node).strip() else []
+        text = node.astext() if isinstance(node, nodes.Text) else str(node)
+        return [Para(text)] if text.strip() else []
 
     def language(self, node: Any) -> str:
         language = node.get("language") or ""
