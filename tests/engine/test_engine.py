@@ -643,3 +643,76 @@ def test_a_superseded_answer_is_restated_by_its_replacement_when_the_second_mode
     assert note.resolved_by == "supersedes" and note.values == ("5 days", "3 days")
     d = ask(0.1)
     assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.EVIDENCE_STALE, d
+
+
+TARPIT = """# tarpit
+
+## Description
+
+tarpit copies a directory tree into an archive, one file at a time.
+
+## Options
+
+- `-a, --append`: Add the files to an archive that exists already.
+- `-c, --compress=LEVEL`: Compress each file at LEVEL, from 1 to 9.
+- `-f, --force`: Overwrite an archive of the same name without asking.
+- `-n, --dry-run`: Print what would be copied and copy nothing.
+- `-q, --quiet`: Print nothing but errors.
+- `-x, --exclude=PATTERN`: Leave out the files whose names match PATTERN.
+"""
+
+
+def entry_reader(question: str, text: str) -> float:
+    """A stand-in for the answerability model that knows a flag only read as one entry of its page: a text
+    with the page's name and one entry about replacing an archive answers; anything else barely does."""
+    one_entry = text.count("`:") == 1
+    return 0.95 if text.startswith("tarpit. ") and one_entry and "Overwrite" in text else 0.1
+
+
+def test_a_passage_of_options_scores_as_its_best_entry_read_under_the_page_name(tmp_path: Path) -> None:
+    """An options list read as one passage hides the option asked for among the others; each entry, read
+    under its page's title and heading, is scored too, and the answer quotes the entry."""
+    s = indexed(tmp_path, {"tarpit.md": TARPIT})
+    e = engine(s, rerank=entry_reader)
+    for question in (
+        "Which tarpit flag replaces an archive that already exists?",
+        "How do I make tarpit write over an old archive?",
+        "Can tarpit clobber an existing archive without prompting?",
+    ):
+        d = e.ask(question, as_of=NOW)
+        assert d.status is Status.ANSWER, (question, d.reason_codes)
+        assert d.answer is not None and d.answer.startswith("`-f, --force`: Overwrite an archive"), d.answer
+        assert [c.passage_id for c in d.citations] == ["tarpit#1"]
+    # Whatever the question, an entry that does not answer lends its passage nothing.
+    d = engine(s, rerank=lambda q, p: 0.95 if "Overwrite" in p and "--quiet" not in p else 0.1).ask(
+        "Which tarpit flag replaces an archive that already exists?", as_of=NOW
+    )
+    assert d.status is Status.ANSWER and (d.answer or "").startswith("`-f, --force`")
+    assert engine(s, rerank=lambda q, p: 0.1).ask("Which flag sets the archive's owner?", as_of=NOW).status is (
+        Status.ABSTAIN
+    )
+
+
+def test_a_passage_keeps_its_own_score_beside_the_entries_of_others(tmp_path: Path) -> None:
+    """Entries are scored in a batch after the passages': a score that weighs words by the texts scored
+    together (BM25) gives each passage the same score with or without entries among the candidates."""
+    s = indexed(tmp_path, {"tarpit.md": TARPIT})
+    batches: list[list[str]] = []
+
+    class Recording(MockReranker):
+        def score(self, query: str, passages: Sequence[str]) -> list[float]:
+            batches.append(list(passages))
+            return super().score(query, passages)
+
+    e = engine(s)
+    e.reranker = Recording(entry_reader)
+    d = e.ask("Which tarpit flag replaces an archive that already exists?", as_of=NOW)
+    assert d.evidence is not None
+    passages = {p.id: p for p in d.evidence.passages}
+    first, second = batches[0], batches[1]
+    assert len(first) == len(passages) and all("tarpit. Options. `" not in t for t in first)
+    assert second[: len(first)] == first  # the passages again, then their entries, each alone
+    assert [t for t in second[len(first) :] if "--force" in t] == [
+        "tarpit. Options. `-f, --force`: Overwrite an archive of the same name without asking."
+    ]
+    assert passages["tarpit#1"].scores.rerank == 0.95 and passages["tarpit#0"].scores.rerank == 0.1

@@ -13,6 +13,8 @@ from answerable.signals.quoting import (
     as_said,
     asks,
     documents,
+    entries_ranked,
+    entry_under_page,
     lacks_kind,
     pick,
     quotable,
@@ -775,3 +777,57 @@ def test_a_question_about_the_thing_a_section_documents_is_not_answered_by_a_par
         asked.text, [(asked, [Passage("t#1", "t", text, heading_path=heading)])]
     )
     assert draft.sentences[0].text.startswith("`callback (Function)`")
+
+
+OPTIONS = (
+    "These options change what is written:\n"
+    "`-f, --force`: Overwrite an archive of the same name without asking.\n"
+    "`-n, --dry-run`: Print what would be copied and copy nothing.\n"
+    "`-q`: Quiet.\n"
+    "`--level`: Compression"
+)
+
+
+def test_an_entry_is_read_under_the_name_of_its_page() -> None:
+    """An option's name means something only as a name of what its page documents: read under its page's
+    title, after its heading; once only where its page's headings do not name the page; never under a
+    title that asks."""
+    entry = "`-f, --force`: Overwrite an archive of the same name without asking."
+    named = Passage("tarpit#2", "tarpit", entry, title="tarpit", heading_path=("tarpit", "Options"))
+    assert entry_under_page(named, entry) == f"tarpit. Options. {entry}"
+    man = Passage("tarpit#3", "tarpit", entry, title="tarpit(1)", heading_path=("OPTIONS",))
+    assert entry_under_page(man, entry) == f"tarpit(1). OPTIONS. {entry}"
+    post = Passage("f#1", "f", entry, title="How do I replace an archive?", heading_path=("Answers",))
+    assert entry_under_page(post, entry) == f"Answers. {entry}"
+    bare = Passage("w#1", "w", entry, title="", heading_path=())
+    assert entry_under_page(bare, entry) == entry
+
+
+def test_each_telling_entry_of_a_passage_is_read_alone() -> None:
+    """A passage of several entries is read entry by entry too; an entry described in a word or two (a
+    label, "Quiet.") is not, nor is a passage that is one entry, nor the prose around the entries."""
+    page = Passage("tarpit#2", "tarpit", OPTIONS, title="tarpit", heading_path=("tarpit", "Options"))
+    assert entries_ranked(page, "Which flag replaces an archive?") == [
+        "tarpit. Options. `-f, --force`: Overwrite an archive of the same name without asking.",
+        "tarpit. Options. `-n, --dry-run`: Print what would be copied and copy nothing.",
+    ]
+    one = Passage("tarpit#4", "tarpit", "`-f, --force`: Overwrite an archive.", title="tarpit")
+    assert entries_ranked(one, "Which flag replaces an archive?") == []
+    prose = Passage("tarpit#1", "tarpit", "tarpit copies a tree. It writes one archive.", title="tarpit")
+    assert entries_ranked(prose, "What does tarpit do?") == []
+
+
+def test_the_generator_reads_an_entry_under_its_page_and_quotes_it_alone() -> None:
+    """The sentence ranker reads an entry as the reranker does (`entry_under_page`); the quote is the
+    entry as written."""
+    seen: list[str] = []
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        seen.extend(texts)
+        return [0.9 if t.startswith("tarpit. Options. `-f") else 0.1 for t in texts]
+
+    page = Passage("tarpit#2", "tarpit", OPTIONS, title="tarpit", heading_path=("tarpit", "Options"))
+    claim = Claim("c1", "Which tarpit flag replaces an existing archive?")
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [page])])
+    assert [s.text for s in draft.sentences] == ["`-f, --force`: Overwrite an archive of the same name without asking."]
+    assert "Options. These options change what is written:" in seen  # prose is read under its heading only

@@ -79,6 +79,17 @@ def test_the_names_an_entry_defines() -> None:
     assert entry_names("The `pool_size`: is not an entry either.") == ()
 
 
+def test_what_an_entry_says_of_its_names() -> None:
+    from answerable.text.units import entry_description
+
+    assert entry_description("`pool_size (integer)`: The largest number of open connections.") == (
+        "The largest number of open connections."
+    )
+    assert entry_description("``na`me``: a name: with a colon.") == "a name: with a colon."
+    assert entry_description("`toctree`:") == ""
+    assert entry_description("Note: not an entry.") == ""
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

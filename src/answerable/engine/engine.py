@@ -62,7 +62,15 @@ from answerable.signals import kinds
 from answerable.signals.annotate import annotate, annotate_draft, annotate_values
 from answerable.signals.claims import Decomposer, RuleDecomposer
 from answerable.signals.injection import screen
-from answerable.signals.quoting import as_judged, as_ranked, candidates, pick, split_sentences, without_pointers
+from answerable.signals.quoting import (
+    as_judged,
+    as_ranked,
+    candidates,
+    entries_ranked,
+    pick,
+    split_sentences,
+    without_pointers,
+)
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
 from answerable.signals.values import asked_kinds, stated_values
@@ -313,11 +321,29 @@ class Engine:
         # Nor do they read its pointers to other pages, which name what the question asks about and answer
         # nothing (`without_pointers`).
         texts = [as_ranked(p, query.text) for p in passages]
-        if vectors is None or not passages:
-            return self.reranker.score(query.text, texts)
+        scores = self._scored(query, texts, list(passages), vectors)
+        # A passage of several entries (options, parameters, settings) scores as its best entry when that
+        # scores higher than the whole, each entry read under its page's title (`entries_ranked`). The
+        # entries are scored after the passages, in a batch of their own: BM25 weighs words by the texts
+        # scored together, and a passage's own score must not move with the entries of the others.
+        entries = [(i, e) for i, p in enumerate(passages) for e in entries_ranked(p, query.text)]
+        if entries:
+            of = list(passages) + [passages[i] for i, _ in entries]
+            both = self._scored(query, texts + [e for _, e in entries], of, vectors)
+            for (i, _), s in zip(entries, both[len(texts) :], strict=True):
+                scores[i] = max(scores[i], s)
+        return scores
+
+    def _scored(
+        self, query: Query, texts: list[str], of: list[Passage], vectors: dict[str, Vector] | None
+    ) -> list[float]:
+        """The reranker's scores of `texts`, each read from the passage `of` names at its place (whose
+        stored vector gives its cosine, when the reranker reads one)."""
+        if vectors is None or not texts:
+            return list(self.reranker.score(query.text, texts))
         qv = query.vector if query.vector is not None else self.embedder.embed([query.text])[0]
-        cosines = [float(np.dot(qv, vectors[p.id])) for p in passages]
-        return self.reranker.score_with_cosines(query.text, texts, cosines)
+        cosines = [float(np.dot(qv, vectors[p.id])) for p in of]
+        return list(self.reranker.score_with_cosines(query.text, texts, cosines))
 
     def _rerank(self, query: Query, present: list[Passage], vectors: dict[str, Vector] | None) -> list[Passage]:
         scores = self._score(query, present, vectors)

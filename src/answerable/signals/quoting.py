@@ -21,7 +21,18 @@ from answerable.signals.terms import (
     points_elsewhere,
     without_cross_references,
 )
-from answerable.text.units import entry_names, is_code, is_item, sentences_of, table_parts, without_marker
+from answerable.text.units import (
+    UnitKind,
+    entry_description,
+    entry_names,
+    is_code,
+    is_entry,
+    is_item,
+    sentences_of,
+    table_parts,
+    units,
+    without_marker,
+)
 from answerable.text.words import content_tokens, singular
 
 
@@ -496,6 +507,43 @@ def under_heading(passage: Passage, text: str) -> str:
     return text
 
 
+def entry_under_page(passage: Passage, entry: str) -> str:
+    """A definition or parameter `entry` of `passage` as the rankers read it: under its section's heading
+    (`under_heading`) and under its page's title too. An entry's name means something only as a name of
+    what its page documents: "`-f, --force`: Force overwriting of any existing generated files." is a flag
+    of sphinx-apidoc, "`timeout`: ..." a parameter of one function, "`max_connections (integer)`: ..." a
+    setting of the server; read under "Options" alone, nothing says which. A title that asks a question is
+    not read (`under_heading`)."""
+    text = under_heading(passage, entry)
+    title = passage.title.strip()
+    if not title or title.endswith("?") or text.startswith(f"{title}. "):
+        return text
+    return f"{title}. {text}"
+
+
+def entries_ranked(passage: Passage, claim: str) -> list[str]:
+    """The entries of `passage` each read on its own (`entry_under_page`) when it holds more than one unit:
+    a chunk of several entries answers a question when one of them does, and read as one passage the
+    others drown it ("`-f, --force`: Force overwriting ..." among ten other options of one page). Its
+    tables are cut to the rows `claim` names before (`as_judged`); a passage that is one entry is read
+    as it is. An entry described in fewer than `_TELLING` words ("`toctree`: Entries", a label the page
+    sets in bold above the paragraphs it heads; "`cookie_path`: Cookie path.") says little beyond its
+    name: read alone, it would answer any question that names its words, so it is read with its passage
+    only."""
+    found = units(as_judged(passage, claim))
+    if len(found) < 2:
+        return []
+    return [entry_under_page(passage, u.text) for u in found if u.kind is UnitKind.ENTRY and _tells(u.text)]
+
+
+_TELLING = 3
+
+
+def _tells(entry: str) -> bool:
+    """Does `entry` describe its name in at least `_TELLING` words?"""
+    return len(_WORD.findall(entry_description(entry).lower())) >= _TELLING
+
+
 def _names_the_page(heading: str, title: str) -> bool:
     """Is `heading` the page's own top heading: the same words as its `title`, one holding all the other's
     ("Pricing exceptions" of "Pricing exceptions (staff only)", "20.6. Replication" of its title)?"""
@@ -580,6 +628,9 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Can
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
     flat = [f for f in flat if quotable(f[1][f[2]])] or flat
     texts = [in_context(sents, i) for _, sents, i in flat]
-    read = [under_heading(p, rows_asked(claim, text)) for (p, _, _), text in zip(flat, texts, strict=True)]
+    read = [
+        entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text))
+        for (p, _, _), text in zip(flat, texts, strict=True)
+    ]
     about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
     return flat, texts, read, about

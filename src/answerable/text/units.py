@@ -97,6 +97,13 @@ def entry_names(unit: str) -> tuple[str, ...]:
     return tuple(word for word in _ENTRY_NAME_NOISE.sub(" ", name).split() if any(ch.isalnum() for ch in word))
 
 
+def entry_description(unit: str) -> str:
+    """What an entry says of its names ("Sets the amount of memory ..." of "`shared_buffers (integer)`: Sets
+    the amount of memory ..."); empty for a unit that is no entry."""
+    m = _ENTRY.match(unit)
+    return unit[m.end() :].strip() if m else ""
+
+
 def _closes(line: str, fence: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and set(stripped) == {fence[0]} and len(stripped) >= len(fence)
