@@ -716,3 +716,32 @@ def test_a_passage_keeps_its_own_score_beside_the_entries_of_others(tmp_path: Pa
         "tarpit. Options. `-f, --force`: Overwrite an archive of the same name without asking."
     ]
     assert passages["tarpit#1"].scores.rerank == 0.95 and passages["tarpit#0"].scores.rerank == 0.1
+
+
+def test_only_the_passages_ranked_first_as_wholes_are_read_entry_by_entry(tmp_path: Path) -> None:
+    """Each entry read is a model call: the entries of a passage the ranker puts below its first
+    `rerank_k` are not read, and it keeps its own score."""
+    from answerable.engine.engine import EngineConfig
+
+    s = indexed(tmp_path, {"tarpit.md": TARPIT})
+
+    def reader(question: str, text: str) -> float:
+        return 0.5 if "copies a directory tree" in text else entry_reader(question, text)
+
+    read: list[str] = []
+
+    class Recording(MockReranker):
+        def score(self, query: str, passages: Sequence[str]) -> list[float]:
+            read.extend(passages)
+            return super().score(query, passages)
+
+    question = "Which tarpit flag replaces an archive that already exists?"
+    e = engine(s, config=EngineConfig(rerank_k=1))
+    e.reranker = Recording(reader)
+    d = e.ask(question, as_of=NOW)
+    assert not any(t.startswith("tarpit. Options. `") for t in read)
+    assert d.status is Status.ABSTAIN
+    e = engine(s, config=EngineConfig(rerank_k=2))
+    e.reranker = Recording(reader)
+    assert e.ask(question, as_of=NOW).status is Status.ANSWER
+    assert any(t.startswith("tarpit. Options. `-f") for t in read)

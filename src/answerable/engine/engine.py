@@ -326,7 +326,10 @@ class Engine:
         # scores higher than the whole, each entry read under its page's title (`entries_ranked`). The
         # entries are scored after the passages, in a batch of their own: BM25 weighs words by the texts
         # scored together, and a passage's own score must not move with the entries of the others.
-        entries = [(i, e) for i, p in enumerate(passages) for e in entries_ranked(p, query.text)]
+        # Only the passages ranked among the first `rerank_k` as wholes are read entry by entry: a page the
+        # ranker puts lower is no page about the question, and each entry read is a model call.
+        first = sorted(range(len(passages)), key=lambda i: -scores[i])[: self.config.rerank_k]
+        entries = [(i, e) for i in sorted(first) for e in entries_ranked(passages[i], query.text)]
         if entries:
             of = list(passages) + [passages[i] for i, _ in entries]
             both = self._scored(query, texts + [e for _, e in entries], of, vectors)
