@@ -167,6 +167,20 @@ def test_nearly_tied_sources_name_both_pages_and_the_margin(policy: Policy) -> N
     assert found[R.AMBIGUOUS_SOURCES].startswith('"keys" and "limits" score within 0.02 of each other (bar 0.05)')
 
 
+def test_nearly_tied_sources_name_the_support_that_is_borderline(policy: Policy) -> None:
+    """Of a question of two parts, the one whose support is borderline is named with its figure; the other
+    part's strong support is no cause of the doubt."""
+    two = (Claim("c1", "How do I rotate a key?"), Claim("c2", "How many keys can a project have?"))
+    ev = evidence(
+        (passage("keys#1", 0.90), passage("limits#1", 0.88)),
+        (verdict("c1", "keys#1", S, 0.98), verdict("c2", "limits#1", S, 0.79)),
+        claims=two,
+    )
+    decision, found = why(ev, policy)
+    assert decision.status is Status.ABSTAIN  # type: ignore[attr-defined]
+    assert found[R.AMBIGUOUS_SOURCES].endswith("and the support, 0.79, is within 0.10 of its bar (0.75)")
+
+
 def test_no_passage_at_all(policy: Policy) -> None:
     _, found = why(evidence((), ()), policy)
     assert found == {R.NO_EVIDENCE: "no page you may read matched it"}
