@@ -193,8 +193,12 @@ def veto_ambiguity(ev: Evidence, a: Assessment, p: Profile) -> set[ReasonCode]:
     """Nearly tied top sources AND borderline support: the best source is unclear."""
     if a.margin is None or a.margin >= p.min_margin:
         return set()
-    borderline = any(_covered(c, a, p) and c.best_support < p.min_support + p.borderline_band for c in a.claims)
-    return {R.AMBIGUOUS_SOURCES} if borderline else set()
+    return {R.AMBIGUOUS_SOURCES} if any(_borderline(c, a, p) for c in a.claims) else set()
+
+
+def _borderline(c: ClaimAssessment, a: Assessment, p: Profile) -> bool:
+    """Is claim `c` covered, by support within `borderline_band` of `min_support`?"""
+    return _covered(c, a, p) and c.best_support < p.min_support + p.borderline_band
 
 
 Veto = Callable[[Evidence, Assessment, Profile], set[ReasonCode]]
@@ -602,12 +606,7 @@ def causes(
             second = next((p for p in top if p.document_id != top[0].document_id), top[0])
             # The support that is borderline, of the part it belongs to: another part's strong support is no
             # cause ("the support, 0.98, is within 0.10 of its bar (0.50)" was printed for a part at 0.54).
-            borderline = [
-                c.best_support
-                for c in a.claims
-                if _covered(c, a, profile) and c.best_support < profile.min_support + profile.borderline_band
-            ]
-            support = min(borderline, default=0.0)
+            support = min((c.best_support for c in a.claims if _borderline(c, a, profile)), default=0.0)
             out[str(code)] = (
                 f"{title(top[0].id)} and {title(second.id)} score within {a.margin:.2f} of each other (bar "
                 f"{profile.min_margin:.2f}), and the support, {support:.2f}, is within "
