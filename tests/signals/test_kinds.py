@@ -673,3 +673,24 @@ def test_an_entry_with_a_value_in_parentheses_states_its_default(text: str, stat
 def test_a_setting_that_names_its_unit_states_a_span_by_a_bare_number(text: str, states: bool) -> None:
     noun, test = required_form("How long is a reset token valid by default?")  # type: ignore[misc]
     assert noun == "length of time" and test(text) is states
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "states"),
+    [
+        ("How long are exported reports kept?", "Exported reports are kept until you delete the project.", True),
+        ("How long does an invite link stay usable?", "An invite link remains valid until an admin revokes it.", True),
+        ("How long is a personal access token good for?", "Personal access tokens don't expire.", True),
+        ("How long does the login cookie last?", "It is set as a session cookie, so it ends with the browser.", True),
+        ("How long is the preview cached?", "Previews are cached for the current session only.", True),
+        # when, or what to wait for, is no length of time
+        ("How long does a refund take?", "Refunds are issued once the order ships.", False),
+        ("How long does the first sync take?", "Wait until the sync completes before you close the app.", False),
+        ("How long is a share link valid?", "Share links can be revoked from the sharing page.", False),
+    ],
+)
+def test_what_ends_a_thing_states_how_long_it_lasts(question: str, text: str, states: bool) -> None:
+    """How long something lasts is said by the event that ends it, the browser session, or by never ending,
+    as well as by a figure; when something happens, or what to wait for, says no length of time."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "length of time" and test(text) is states

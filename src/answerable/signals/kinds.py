@@ -509,11 +509,26 @@ _UNIT_NAMED = re.compile(
 _BARE_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.]*[A-Za-z%$])")
 
 
+# How long something lasts is also said by what ends it rather than by a figure: it stays until an event
+# ("Data is kept until you delete the workspace.", "The link stays valid until it is revoked."), it lasts
+# the browser session ("`None` by default, which means it's a session cookie."), or it never ends ("Tokens
+# do not expire."). "Refunds are issued once the order ships" says when, not how long, and a bare "until"
+# without what lasts ("Wait until the sync completes") says neither.
+_LIFETIME_END = re.compile(
+    r"\b(?:last|lasts|lasted|valid|kept|keep|keeps|stay|stays|remain|remains|retained|stored|available|active|"
+    r"open|alive|live|lives|persist|persists)\b[^.;:]{0,40}?\buntil\b"
+    r"|(?:\bnever|\bnot|n't)\s+(?:\w+\s+)?expires?\b"
+    r"|\bsession cookies?\b|\b(?:for|until the end of|last) the (?:browser |current )?session\b",
+    re.I,
+)
+
+
 def _states_span(text: str) -> bool:
-    """Does `text` state a length of time: a span in words ("14 days", "as long as ..."), or a bare number
-    where the setting it documents names or says its unit (`_UNIT_NAMED`)?"""
+    """Does `text` state a length of time: a span in words ("14 days", "as long as ..."), what ends it
+    (`_LIFETIME_END`), or a bare number where the setting it documents names or says its unit
+    (`_UNIT_NAMED`)?"""
     said = text.replace("`", "")
-    if _SPAN.search(said) is not None:
+    if _SPAN.search(said) is not None or _LIFETIME_END.search(said) is not None:
         return True
     unit = _UNIT_NAMED.search(text)
     return unit is not None and _BARE_NUMBER.search(_UNIT_NAMED.sub(" ", text)) is not None
