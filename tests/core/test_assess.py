@@ -553,3 +553,40 @@ def test_another_section_of_the_page_that_clears_the_bar_stands_in_for_a_doubted
         assert section_look(ev, "c1", strict, NOW) == ()
         ev = evidence((passages[0], other[0]), (night, replace(candidate, confirmation=0.9)))
         assert confirmed(ev, strict, NOW).verdicts[0].label is Label.INSUFFICIENT
+
+
+EXAMPLE = "```python\nclient = Client(timeout=Timeout(10.0))\nresponse = client.get(url)\n```"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the default timeout of the client?",
+        "Which header names the request id?",
+        "How many retries does the uploader make?",
+    ],
+)
+def test_a_source_that_is_only_an_example_does_not_take_over_a_question_that_asks_for_no_code(  # type: ignore[no-untyped-def]
+    policy, question: str
+) -> None:
+    """A source that is only an example in code is no answer to a question that asks for no code: the second
+    model may prefer it over the strongest source (it reads an example that shares every name of the
+    question as answering), but it does not take the answer over, as a nearly tied rival nor on a second
+    look. Asked for code, it may."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_support=0.5)
+    claims = (Claim("c1", question),)
+    reference = replace(verdict("c1", "reference#1", S, 0.95), confirmation=0.37)
+    example = replace(verdict("c1", "example#8", S, 0.84), confirmation=0.48)
+    passages = (passage("reference#1", 0.95, text="Settings of the client."), passage("example#8", 0.84, text=EXAMPLE))
+    ev = evidence(passages, (reference, example), claims)
+    assert second_look(ev, "c1", strict, NOW) is None
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "reference#1"
+    tied = evidence(passages, (reference, replace(example, strength=0.93)), claims)
+    assert rivals(tied, "c1", strict, NOW) == ()
+    assert assess(tied, strict, NOW).claims[0].passage_ids[0] == "reference#1"
+    # The same source with a sentence that says something of its example may take over.
+    said = (passages[0], passage("example#8", 0.84, text="Set the timeout on the client.\n\n" + EXAMPLE))
+    assert assess(evidence(said, (reference, example), claims), strict, NOW).claims[0].passage_ids[0] == "example#8"
+    # Asked for an example, the example may take over.
+    code = (Claim("c1", "Show an example of setting the client's timeout."),)
+    assert assess(evidence(passages, (reference, example), code), strict, NOW).claims[0].passage_ids[0] == "example#8"

@@ -108,6 +108,16 @@ def _rivals(
     return tuple(dict.fromkeys(v for v in (near, naming) if v is not None))
 
 
+def _leadable(ranked: list[Verdict], claim_id: str, sig: Signals) -> list[Verdict]:
+    """`ranked` (strongest first) without the other sources that are only an example in code while the claim
+    asks for no code (`ClaimSignals.examples`): the second model may prefer them over the strongest, as it
+    read "`cookie_name (fastapiusersauth)`: Name of the cookie." among its page's other settings below an
+    example that builds a cookie backend, but an example is no answer to a question that asks for none
+    (`quoting.without_examples`). The strongest stays whatever it is: this only decides who may take over."""
+    examples = set(sig.of_claim(claim_id).examples)
+    return [v for i, v in enumerate(ranked) if i == 0 or v.passage_id not in examples]
+
+
 def _others(
     ranked: list[Verdict], terms: tuple[Term, ...], by_id: dict[str, Passage], sig: Signals
 ) -> tuple[list[Verdict], Callable[[Verdict], int]]:
@@ -185,7 +195,7 @@ def to_confirm(evidence: Evidence, claim_id: str, profile: Profile, now: date) -
     ranked, terms, by_id, sig = _ranked(evidence, claim_id, profile, now)
     if not ranked:
         return ()
-    return (ranked[0], *_rivals(ranked, terms, by_id, profile.min_margin, sig))
+    return (ranked[0], *_rivals(_leadable(ranked, claim_id, sig), terms, by_id, profile.min_margin, sig))
 
 
 def second_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
@@ -195,7 +205,8 @@ def second_look(evidence: Evidence, claim_id: str, profile: Profile, now: date) 
     lead = ranked[0] if ranked else None
     if lead is None or lead.confirmation is None or lead.confirmation >= SECOND_LOOK_BELOW:
         return None
-    runner = _runner_up(ranked, _rivals(ranked, terms, by_id, profile.min_margin, sig), terms, by_id, sig)
+    leadable = _leadable(ranked, claim_id, sig)
+    runner = _runner_up(leadable, _rivals(leadable, terms, by_id, profile.min_margin, sig), terms, by_id, sig)
     return runner if runner is not None and runner.confirmation is None else None
 
 
@@ -506,8 +517,9 @@ def _assess_claim(
     if support:
         ordered = _by_strength(support)
         terms = _names(claim.id, profile, sig)
-        rivals = _rivals(ordered, terms, by_id, profile.min_margin, sig)
-        ranked = _ids(_preferred(ordered, rivals, _runner_up(ordered, rivals, terms, by_id, sig)))
+        leadable = _leadable(ordered, claim.id, sig)
+        rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
+        ranked = _ids(_preferred(ordered, rivals, _runner_up(leadable, rivals, terms, by_id, sig)))
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]

@@ -216,13 +216,15 @@ class ClaimSignals:
 
     `named`: the names and numbers it states; `required`: those evidence must mention (a figure of the
     asker's own situation is not); `asks`: the kind of answer its wording plainly asks for, as the noun a
-    sentence must state ("figure", "date or time"), or None.
+    sentence must state ("figure", "date or time"), or None. `examples`: the passages that are only an example
+    in code while the claim asks for no code (an example is no answer to it).
     """
 
     claim_id: str
     named: tuple[Term, ...] = ()
     required: tuple[Term, ...] = ()
     asks: str | None = None
+    examples: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
 from answerable.signals.values import stated_values
+from answerable.text.units import UnitKind, units
 
 
 def own_words(passage: Passage) -> str:
@@ -28,6 +29,12 @@ def own_words(passage: Passage) -> str:
     return f"{passage.title or ''}\n{headings}\n{without_cross_references(passage.text)}"
 
 
+def only_example(text: str) -> bool:
+    """Is `text` nothing but code blocks: an example, with no sentence that says anything of it?"""
+    found = units(text)
+    return bool(found) and all(u.kind is UnitKind.CODE for u in found)
+
+
 def annotate(evidence: Evidence) -> Evidence:
     """`evidence` with its signals (a draft's too, when it has one)."""
     claims = tuple(
@@ -36,6 +43,7 @@ def annotate(evidence: Evidence) -> Evidence:
             named_terms(c.text),
             required_terms(c.text),
             kind.noun if (kind := kinds.asked(c.text)) is not None else None,
+            () if kinds.asks_for_code(c.text) else tuple(p.id for p in evidence.passages if only_example(p.text)),
         )
         for c in evidence.claims
     )
