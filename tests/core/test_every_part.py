@@ -4,7 +4,9 @@ evaluation set."""
 
 from __future__ import annotations
 
-from answerable import Claim, ClaimStatus, Draft, DraftSentence, Label, ReasonCode, Status, decide
+import pytest
+
+from answerable import Claim, ClaimStatus, Draft, DraftSentence, Label, ReasonCode, Status, assess, decide
 from answerable.signals.annotate import annotate_draft
 from tests.conftest import NOW, evidence, passage, verdict
 
@@ -130,3 +132,48 @@ def test_what_is_the_maximum_wants_a_sentence_that_states_a_limit(policy) -> Non
         decision = decide(ev, policy.profile("strict"), NOW)
         assert (decision.status is Status.ANSWER) is answered, (question, sentence)
         assert answered or decision.claims[0].not_as_asked in (("limit", ""), ("figure", ""))
+
+
+@pytest.mark.parametrize(
+    ("parts", "page", "named", "yes"),
+    [
+        (
+            ("Which browsers does the editor support?", "does it work on a tablet?"),
+            "The editor supports the two latest versions of Chrome, Firefox and Safari. Older browsers show a warning.",
+            "tablet",
+            "It also works on a tablet.",
+        ),
+        (
+            ("How much is a season pass?", "is there a discount for seniors?"),
+            "A season pass costs $120. Passes bought before March are discounted by 10%.",
+            "senior",
+            "Seniors get a 20% discount.",
+        ),
+        (
+            ("When does the pool open?", "can I bring a guest?"),
+            "The pool opens at 6 a.m. on weekdays. Members must show their card at the desk.",
+            "guest",
+            "Members may bring one guest.",
+        ),
+    ],
+)
+def test_a_yes_or_no_part_is_answered_only_by_a_page_that_speaks_of_what_it_asks(  # type: ignore[no-untyped-def]
+    policy, parts: tuple[str, str], page: str, named: str, yes: str
+) -> None:
+    """A yes-or-no part asked beside another part is put to the pages found for the whole question; a page
+    that never mentions what it asks about (a tablet, seniors, a guest) does not answer it, however its
+    support reads. The part is named as not covered, with the word no page mentions."""
+    claims = (Claim("c1", parts[0]), Claim("c2", parts[1]))
+    p = passage("help#1", 0.95, text=page)
+    ev = evidence((p,), (verdict("c1", p.id, S, 0.93), verdict("c2", p.id, S, 0.8)), claims)
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.REQUIRED_CLAIM_NOT_COVERED
+    assert d.missing_claims == (parts[1],)
+    assert named in " ".join(d.claims[1].unmatched_terms).lower()
+    # A page that speaks of it may answer it (the words matched by their first letters).
+    told = passage("help#1", 0.95, text=f"{page} {yes}")
+    ev = evidence((told,), (verdict("c1", p.id, S, 0.93), verdict("c2", p.id, S, 0.8)), claims)
+    assert assess(ev, policy.profile("strict"), NOW).claims[1].status is ClaimStatus.SUPPORTED
+    # Asked alone, the question is the page's to answer as ranked: the rule is for a part beside another.
+    alone = evidence((p,), (verdict("c2", p.id, S, 0.8),), (Claim("c2", parts[1]),))
+    assert assess(alone, policy.profile("strict"), NOW).claims[0].status is ClaimStatus.SUPPORTED

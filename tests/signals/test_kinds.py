@@ -694,3 +694,14 @@ def test_what_ends_a_thing_states_how_long_it_lasts(question: str, text: str, st
     as well as by a figure; when something happens, or what to wait for, says no length of time."""
     noun, test = required_form(question)  # type: ignore[misc]
     assert noun == "length of time" and test(text) is states
+
+
+def test_the_words_of_a_yes_or_no_part_are_matched_by_their_first_letters() -> None:
+    from answerable.signals.kinds import whether_terms
+    from answerable.signals.terms import Mentions
+
+    terms = whether_terms("can I pay in monthly instalments?")
+    assert {t.text for t in terms} == {"pay", "monthly", "instalment"}
+    page = Mentions(["You can pay the yearly fee in two instalments."])
+    assert [t.text for t in terms if not page.mentions(t)] == ["monthly"]
+    assert whether_terms("How much is a monthly pass?") == ()

@@ -214,7 +214,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("require_dates", "Whether an undated source counts as stale.", _flag),
     Setting(
         "require_named_terms",
-        "Whether every name and number the question states must appear in the evidence (optional, default true).",
+        "Whether every name and number the question states must appear in the evidence, and every word of a "
+        "yes-or-no part asked beside another part (optional, default true).",
         _flag,
         default=True,
     ),

@@ -37,11 +37,13 @@ def only_example(text: str) -> bool:
 
 def annotate(evidence: Evidence) -> Evidence:
     """`evidence` with its signals (a draft's too, when it has one)."""
+    several = len(evidence.claims) > 1
     claims = tuple(
         ClaimSignals(
             c.id,
             named_terms(c.text),
-            required_terms(c.text),
+            # A yes-or-no part beside another part must be answered by a page that speaks of what it asks.
+            required_terms(c.text) + (kinds.whether_terms(c.text) if several else ()),
             kind.noun if (kind := kinds.asked(c.text)) is not None else None,
             () if kinds.asks_for_code(c.text) else tuple(p.id for p in evidence.passages if only_example(p.text)),
         )

@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
+from answerable.core.types import Term
+from answerable.signals.mismatch import asks_whether
 from answerable.signals.values import values_in
 from answerable.text.words import STOPWORDS, singular
 
@@ -408,6 +410,19 @@ def _words(text: str) -> set[str]:
         for w in map(str.lower, _WORD.findall(text.replace("\u2019", "'")))
         if w not in _NOT_CONTENT and _NUMBER_WORD.fullmatch(w) is None
     }
+
+
+def whether_terms(part: str) -> tuple[Term, ...]:
+    """The words evidence must mention to answer `part`, one yes-or-no part of a question of several parts:
+    each of its content words, matched by its first four letters ("instalments" by "instalment", "booking"
+    by "book"; key "stem:...", `terms.Mentions`). Asked beside another part ("What Android version does the
+    app need, and does it work on a smartwatch?"), such a part is put to the passages found for the whole
+    question, and a sentence of the first part's page about something near it ("Older versions can't be
+    updated, but you can still use the mobile website.") reads as answering it: a page that never says
+    "smartwatch" says nothing of whether the app works on one. Empty for a part that asks something else."""
+    if not asks_whether(part):
+        return ()
+    return tuple(Term(word, f"stem:{word[:4]}") for word in sorted(_words(part)))
 
 
 def about_as_much(question: str, text: str, other: str) -> bool:

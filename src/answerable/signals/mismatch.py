@@ -262,11 +262,16 @@ def other_year(question: str, sentence: str) -> tuple[str, str] | None:
     return str(min(asked)), str(min(stated))
 
 
+def asks_whether(question: str) -> bool:
+    """Is `question` a yes-or-no question ("Does it work on a smartwatch?", "and is there a student discount?")?"""
+    return _YES_NO.match(question) is not None
+
+
 def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
     """(what the question asks, what `sentence` speaks of instead): an opposite word or another year.
 
     None for a yes-or-no question, which the opposite answers.
     """
-    if _YES_NO.match(question):
+    if asks_whether(question):
         return None
     return opposed(question, sentence) or negated(question, sentence) or other_year(question, sentence)

@@ -261,6 +261,8 @@ class Mentions:
         key = term.key
         if key.startswith("id:"):  # an identifier: written whole, in any case
             return key in self.identifiers
+        if key.startswith("stem:"):  # a word matched by its first letters (`kinds.whether_terms`)
+            return any(w.startswith(key[5:]) for w in self.words)
         if "/" in key:  # "24/7", "9/11": each figure, whether written so or apart
             return all(part in self.words for part in key.split("/"))
         if key in self.words or singular(key) in self.words:
