@@ -238,3 +238,25 @@ def test_a_dotted_name_of_two_parts_is_a_member_not_a_file_or_a_domain() -> None
     assert named_terms("Where does conf.py live?") == ()
     assert named_terms("Can I use a gmail.com address?") == ()
     assert named_terms("Is it free, e.g. for students?") == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Which TeX Live packages does a PDF build need?", "For PDF output, install `texlive-latex-recommended`."),
+        ("Does the Web Socket route accept binary frames?", "A WebSocket endpoint receives text and bytes."),
+        ("Can I sign in with my Git Hub account?", "Sign in with GitHub or Google."),
+    ],
+)
+def test_a_name_of_two_words_is_mentioned_by_the_words_run_together(question: str, text: str) -> None:
+    """Identifiers and product names write a name of two words as one ("TeX Live" as `texlive-...`, "Web
+    Socket" as WebSocket): the evidence mentions the name so."""
+    terms = named_terms(question)
+    assert Mentions([text]).unmatched(terms) == ()
+    # Each word alone is not the name run together: a page that says neither does not mention it.
+    assert Mentions(["A page about something else."]).unmatched(terms)
+
+
+def test_a_sentences_first_word_is_not_run_together_with_a_name() -> None:
+    (tex, live) = named_terms("Which TeX Live version do I need?")[:2]
+    assert "whichtex" not in tex.joined and live.joined == ("texlive",)

@@ -203,11 +203,14 @@ class Draft:
 
 @dataclass(frozen=True)
 class Term:
-    """A name or number as a question wrote it, and the key evidence is matched by (`signals.terms`)."""
+    """A name or number as a question wrote it, and the key evidence is matched by (`signals.terms`);
+    `joined`: the keys of a word of a name run together with the word before or after it ("texlive" for
+    "Live" of "TeX Live"), which evidence may write instead."""
 
     text: str
     key: str
     acronym: bool = False
+    joined: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,19 @@ def _add_terms(words: list[str], terms: dict[str, Term]) -> None:
             number = any(ch.isdigit() for ch in part)
             name = not title_case and (i > 0 or j > 0) and part[0].isupper()
             if (acronym or number or name) and key not in terms:
-                terms[key] = Term(part, key, acronym)
+                terms[key] = Term(part, key, acronym, _joined(words, i) if name and len(word.split("-")) == 1 else ())
+
+
+def _joined(words: list[str], i: int) -> tuple[str, ...]:
+    """Word `i` of a name run together with the capitalised word before or after it: a name of two words is
+    written as one in identifiers and products ("TeX Live" as `texlive-latex-recommended`, "Web Socket" as
+    WebSocket, "Git Hub" as GitHub)."""
+    out = []
+    if i > 1 and words[i - 1][:1].isupper() and words[i - 1].isalpha():  # not a sentence's first word
+        out.append(fold(words[i - 1] + words[i]))
+    if i + 1 < len(words) and words[i + 1][:1].isupper() and words[i + 1].isalpha():
+        out.append(fold(words[i] + words[i + 1]))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -266,6 +278,8 @@ class Mentions:
         if "/" in key:  # "24/7", "9/11": each figure, whether written so or apart
             return all(part in self.words for part in key.split("/"))
         if key in self.words or singular(key) in self.words:
+            return True
+        if any(joined in self.words for joined in term.joined):
             return True
         if term.acronym and key in self.initials:
             return True
