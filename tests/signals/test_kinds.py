@@ -705,3 +705,22 @@ def test_the_words_of_a_yes_or_no_part_are_matched_by_their_first_letters() -> N
     page = Mentions(["You can pay the yearly fee in two instalments."])
     assert [t.text for t in terms if not page.mentions(t)] == ["monthly"]
     assert whether_terms("How much is a monthly pass?") == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "other"),
+    [
+        ("Which Node.js release does the CLI need?", "It needs Node.js 20 or later.", "The CLI is a Node.js tool."),
+        ("What PostgreSQL release added MERGE?", "MERGE was added in PostgreSQL 15.", "MERGE updates rows."),
+        ("Which release of the agent fixed the leak?", "Release 4.2.1 fixed it.", "The agent leaked memory."),
+    ],
+)
+def test_a_release_is_asked_and_named_as_a_version_is(question: str, names: str, other: str) -> None:
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "version" and test(names) and not test(other)
+
+
+@pytest.mark.parametrize("question", ["What release notes mention the fix?", "What is the release date of 5.0?"])
+def test_release_notes_and_dates_ask_for_no_version(question: str) -> None:
+    form = required_form(question)
+    assert form is None or form[0] != "version"

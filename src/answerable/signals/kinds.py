@@ -247,10 +247,17 @@ _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would
 _COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
 # "What SAML version does Lumen use?": a version number ("SAML 2.0", "v3", "version 15", "iOS 15"), not a
 # sentence on the topic ("create a SAML app with the ACS URL ...").
-_VERSION_ASKED = re.compile(r"\b(?:what|which) (?:[\w.-]+ ){0,2}versions?\b", re.I)
+# A release is asked and named as a version is: "Which TeX Live release does the image contain?" is answered
+# by "TeX Live 2022" or "release 5.3", not by a sentence on what the image is for.
+_VERSION_ASKED = re.compile(
+    r"\b(?:what|which) (?:[\w.-]+ ){0,2}(?:versions?|releases?)\b"
+    r"(?!\s+(?:notes?|dates?|schedules?|cycles?|process|channels?)\b)",
+    re.I,
+)
 _VERSION = re.compile(
-    r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d"
-    r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*\s\d+\b"  # "iOS 15"
+    r"\b\d+(?:\.\d+)+\b|\b[vV]\d|\b[vV]ersions? \d|\b[rR]eleases? \d"
+    # "iOS 15", "Node.js 20"
+    r"|\b(?!(?:In|On|At|By|For|From|Since|Until|Up|To|About|Around|After|Before)\b)[a-z]*[A-Z]\w*(?:\.[a-z]+)?\s\d+\b"
 )
 # "What range of values can a smallint hold?": two figures as the ends of a range ("-32768 to +32767",
 # "between 1 and 100", "0-255"), not a sentence about the type.
@@ -553,7 +560,8 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
     for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
     length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
-    for "which version(s) ..." ("Python 3.9", "v2", "version 15"; "sphinx-intl is a useful tool" names none),
+    for "which version(s) ..." or "which release" ("Python 3.9", "v2", "version 15", "TeX Live 2022"; "sphinx-intl
+    is a useful tool" names none),
     a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
     (`_LIMIT_ASKED_WHETHER`), a file named for "what file ..." (`_FILE_WANTED`). None for any other question,
     and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
