@@ -38,6 +38,7 @@ def only_example(text: str) -> bool:
 def annotate(evidence: Evidence) -> Evidence:
     """`evidence` with its signals (a draft's too, when it has one)."""
     several = len(evidence.claims) > 1
+    examples = tuple(p.id for p in evidence.passages if only_example(p.text))
     claims = tuple(
         ClaimSignals(
             c.id,
@@ -45,7 +46,7 @@ def annotate(evidence: Evidence) -> Evidence:
             # A yes-or-no part beside another part must be answered by a page that speaks of what it asks.
             required_terms(c.text) + (kinds.whether_terms(c.text) if several else ()),
             kind.noun if (kind := kinds.asked(c.text)) is not None else None,
-            () if kinds.asks_for_code(c.text) else tuple(p.id for p in evidence.passages if only_example(p.text)),
+            () if kinds.asks_for_code(c.text) else examples,
         )
         for c in evidence.claims
     )

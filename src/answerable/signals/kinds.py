@@ -557,15 +557,14 @@ def _states_span(text: str) -> bool:
 
 
 def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
-    """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price
-    for "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a
-    length of time for "how long" (not a date or a count), a default for "what is the default ...", a version
-    for "which version(s) ..." or "which release" ("Python 3.9", "v2", "version 15", "TeX Live 2022"; "sphinx-intl
-    is a useful tool" names none),
-    a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
-    (`_LIMIT_ASKED_WHETHER`), a file named for "what file ..." (`_FILE_WANTED`). None for any other question,
-    and a way to find it for a question that asks for one ("How can I check which version I run?": a menu
-    path, a command or an instruction, not the version or a sentence about the app)."""
+    """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price for
+    "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a length of time
+    for "how long" (not a date or a count), a default for "what is the default ...", a version for "which version(s)
+    ..." or "which release" ("Python 3.9", "v2", "version 15", "TeX Live 2022"; "sphinx-intl is a useful tool" names
+    none), a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
+    (`_LIMIT_ASKED_WHETHER`), a file named for "what file ..." (`_FILE_WANTED`). None for any other question, and a
+    way to find it for a question that asks for one ("How can I check which version I run?": a menu path, a command
+    or an instruction, not the version or a sentence about the app)."""
     if _WAY_TO_FIND.search(question):
         return "way to find it", _instructs
     if _VERSION_ASKED.search(question):
