@@ -59,6 +59,7 @@ def _append(key: str, item: Any) -> Callable[[dict[str, Any]], None]:
         (_set("verdicts.0.claim_id", "c9"), "verdicts[0].claim_id: 'c9' names no claim"),
         (_set("verdicts.0.passage_id", "nope#0"), "verdicts[0].passage_id: 'nope#0' names no passage"),
         (_append("claims", {"id": "c1", "text": "Again"}), "claims[1].id: 'c1' appears twice"),
+        (_set("passages.0.lead", 3), "passages[0].lead: expected"),
     ],
 )
 def test_a_malformed_evidence_file_is_an_error_naming_the_field(edit, message) -> None:  # type: ignore[no-untyped-def]
@@ -78,3 +79,21 @@ def test_duplicate_passages_are_an_error_and_well_formed_evidence_reads() -> Non
     timed = copy.deepcopy(SUPPORTED)
     timed["passages"][0]["updated_at"] = "2026-05-02T10:00:00+00:00"  # a date and time is still a date
     assert evidence_from_dict(timed).passages[0].updated_at is not None
+
+
+def test_a_passage_read_after_its_page_opening_keeps_it_through_an_evidence_file() -> None:
+    """The opening sentence the rankers read a section after is part of the evidence: written and read back,
+    the same evidence gives the same decision id; a file without it reads as a passage without one."""
+    from answerable.core.codec import evidence_to_dict
+    from answerable.core.gate import decision_id
+    from answerable.core.policy import load_policy
+
+    doc = copy.deepcopy(SUPPORTED)
+    doc["passages"][0]["lead"] = "Acme Keys is the key manager of the Acme cloud."
+    ev = evidence_from_dict(doc)
+    assert ev.passages[0].lead == "Acme Keys is the key manager of the Acme cloud." and ev.passages[1].lead == ""
+    back = evidence_from_dict(json.loads(json.dumps(evidence_to_dict(ev))))
+    assert back == ev
+    profile, now = load_policy().profile("strict"), ev.passages[0].updated_at
+    assert now is not None and decision_id(back, profile, now) == decision_id(ev, profile, now)
+    assert decision_id(evidence_from_dict(SUPPORTED), profile, now) != decision_id(ev, profile, now)

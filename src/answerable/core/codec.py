@@ -127,6 +127,7 @@ def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage
         acl=_strings(obj, "acl", where),
         tenant=_get(obj, "tenant", where, str, DEFAULT_TENANT),
         heading_path=_strings(obj, "heading_path", where),
+        lead=_get(obj, "lead", where, str, ""),
         scores=Scores(
             **{k: _get(scores, k, f"{where}.scores", (int, float), None) for k in ("bm25", "vector", "fused")},
             rerank=_probability(scores, "rerank", f"{where}.scores", None),

@@ -132,6 +132,9 @@ class Passage:
     tenant: str = DEFAULT_TENANT
     heading_path: tuple[str, ...] = ()
     scores: Scores = field(default_factory=Scores)
+    # The opening sentence of the passage's page, when the passage is a later section of it (the engine
+    # reads it from the index; `quoting.lead_needed`).
+    lead: str = ""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from answerable.core.types import (
     embedding_text,
 )
 from answerable.engine.cite import verify_draft
+from answerable.ingest.chunking import chunk_id
 from answerable.signals import kinds
 from answerable.signals.annotate import annotate, annotate_draft, annotate_values
 from answerable.signals.claims import Decomposer, RuleDecomposer
@@ -74,6 +75,7 @@ from answerable.signals.quoting import (
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
 from answerable.signals.values import asked_kinds, stated_values
+from answerable.text.units import is_code, is_entry, is_item
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
 # min_support, if lower); min_support then decides whether that support is strong enough.
@@ -190,6 +192,7 @@ class Engine:
                 hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
                 present = self._present(hits)
         clock.lap("search")
+        present = self._with_leads(present, flt)
         vectors = self._stored_vectors(hits) if present else None
         run = _Run(question, read, Query(read, vector), prof, now, principal, clock, hits)
         return self._judge(run, present, vectors, draft=None)
@@ -290,6 +293,25 @@ class Engine:
         return self._finish(run, annotate_draft(replace(evidence, draft=draft)), drafted=True)
 
     # --- stages -------------------------------------------------------------------------------------
+
+    def _with_leads(self, present: list[Passage], flt: Filter) -> list[Passage]:
+        """Each candidate with its page's opening sentence (`Passage.lead`), as this principal may read it:
+        the rankers read a section after it when a question asks about the page's subject by what the
+        opening calls it (`quoting.lead_needed`). Only sections of pages with headings have one: a bare
+        paragraph (a dataset's passage) is no section of a page. The opening is read from the index, where
+        the page's first chunk is, screened as every passage is; a sentence that is code, a list item, an
+        entry or an introduction ending with a colon opens nothing."""
+        pages = sorted({p.document_id for p in present if p.heading_path})
+        if not pages or not isinstance(self.store, Index):
+            return present
+        leads: dict[str, str] = {}
+        for first in self._present(self.store.get([chunk_id(d, 0) for d in pages], flt)):
+            opening = next(iter(split_sentences(first.text)), "")
+            if opening and not (is_code(opening) or is_item(opening) or is_entry(opening) or opening.endswith(":")):
+                leads[first.document_id] = opening
+        return [
+            replace(p, lead=leads[p.document_id]) if p.document_id in leads and p.heading_path else p for p in present
+        ]
 
     def _present(self, passages: Sequence[Passage]) -> list[Passage]:
         """The passages with text left once the sentences that instruct a model are screened out."""

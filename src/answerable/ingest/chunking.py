@@ -167,6 +167,11 @@ def _pack(units: list[str], config: ChunkConfig) -> list[str]:
     return chunks
 
 
+def chunk_id(document_id: str, n: int) -> str:
+    """The id of a document's `n`-th chunk (from 0, in reading order)."""
+    return f"{document_id}#{n}"
+
+
 def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...]:
     """All chunks of a loaded document, numbered from 0 in reading order."""
     config = config or ChunkConfig()
@@ -177,7 +182,7 @@ def chunk(loaded: Loaded, config: ChunkConfig | None = None) -> tuple[Chunk, ...
             n = len(out)
             out.append(
                 Chunk(
-                    id=f"{doc.id}#{n}",
+                    id=chunk_id(doc.id, n),
                     document_id=doc.id,
                     n=n,
                     text=text,

@@ -587,8 +587,41 @@ def as_judged(passage: Passage, claim: str) -> str:
 
 def as_ranked(passage: Passage, claim: str) -> str:
     """`passage` as the reranker reads it to judge whether it answers `claim`: `as_judged`, under its
-    section heading."""
-    return under_heading(passage, as_judged(passage, claim))
+    section heading, after its page's opening sentence when that names what the claim asks about and the
+    section does not (`with_lead`)."""
+    return with_lead(passage, claim, under_heading(passage, as_judged(passage, claim)))
+
+
+def with_lead(passage: Passage, claim: str, text: str) -> str:
+    """`text` (read from `passage`) after the page's opening sentence, when `lead_needed`."""
+    lead = passage.lead
+    if lead and lead_needed(lead, claim, f"{passage.title} {text}", passage.title):
+        return f"{lead} {text}"
+    return text
+
+
+def lead_needed(lead: str, claim: str, text: str, title: str) -> bool:
+    """Does `claim` ask about the page's subject by what its opening sentence `lead` calls it, in words
+    that `text` (a section, with its headings and the page's title) does not have?
+
+    A page names its subject once and then uses the name: "TapCard is Redline's reloadable smart card."
+    opens the page whose "Getting a card" section says "A standard TapCard costs $3."; read alone, that
+    section says nothing about "the smart card" a question asks the price of. The opening counts only when
+    it opens with the page's subject (a word of its `title` among its first two words: it says what the
+    subject is, where "Unlike the HTML builders, the `latex` builder ..." says what something else is
+    not), and only for a claim that does not name that subject itself: "Is there a maximum number of team
+    folders per workspace?" names the team folders, and the opening's "belong to the workspace" would make
+    every section of their page read as an answer. Words are compared by their first four letters."""
+    opening = {w[:4] for w in content_tokens(lead)[:2]}
+    subject = _stems(title) & opening
+    asked = _stems(claim)
+    if not subject or asked & subject:
+        return False
+    return bool(asked & _stems(lead) - _stems(text))
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in content_tokens(text)}
 
 
 def introduced(sentences: Sequence[str], i: int) -> list[int]:
@@ -629,7 +662,7 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Can
     flat = [f for f in flat if quotable(f[1][f[2]])] or flat
     texts = [in_context(sents, i) for _, sents, i in flat]
     read = [
-        entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text))
+        with_lead(p, claim, entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text)))
         for (p, _, _), text in zip(flat, texts, strict=True)
     ]
     about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]

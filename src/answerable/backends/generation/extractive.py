@@ -22,6 +22,7 @@ from answerable.signals.quoting import (
     rows_asked,
     split_sentences,
     under_heading,
+    with_lead,
 )
 from answerable.text.units import entry_names, without_marker
 
@@ -94,7 +95,8 @@ class ExtractiveGenerator:
                 if (
                     quotable(sentences[neighbour])
                     and not _other_entries(sentences[at], sentences[neighbour], claim.text)
-                    and self.score(claim.text, [under_heading(passage, pair)])[0] > scores[best] + 0.05
+                    and self.score(claim.text, [with_lead(passage, claim.text, under_heading(passage, pair))])[0]
+                    > scores[best] + 0.05
                 ):
                     chosen = sorted((at, neighbour))
             if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
