@@ -191,8 +191,8 @@ class Engine:
                 vector = self.embedder.embed([read])[0]
                 hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
                 present = self._present(hits)
-        clock.lap("search")
         present = self._with_leads(present, flt)
+        clock.lap("search")
         vectors = self._stored_vectors(hits) if present else None
         run = _Run(question, read, Query(read, vector), prof, now, principal, clock, hits)
         return self._judge(run, present, vectors, draft=None)
