@@ -89,6 +89,7 @@ _LOADS_MODELS = (
     "build_index(",
     "run_cases(",
     "engine_on(",
+    "shipped_help_center(",
     "EnsembleReranker(",
     "EnsembleVerifier(",
     "minilm",

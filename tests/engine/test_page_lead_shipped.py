@@ -7,17 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
-from pathlib import Path
 
 import pytest
 
-from answerable.backends.registry import load_embedder, load_reranker, load_verifier
-from answerable.backends.store.sqlite import SQLiteStore
-from answerable.core.policy import load_policy
 from answerable.core.types import Passage, Status
 from answerable.engine.engine import Engine
-from answerable.engine.indexing import ingest
 from answerable.signals.quoting import as_ranked, lead_needed
+from tests.engine.helpcenter import shipped_help_center
 
 NOW = date(2026, 11, 1)
 
@@ -56,16 +52,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def city(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("city")
-    docs = root / "docs"
-    docs.mkdir()
-    for name, (title, body) in PAGES.items():
-        meta = f"title: {title}\nurl: https://help.city.example/{name}\ntrust: official\neffective_date: 2026-06-01"
-        (docs / f"{name}.md").write_text(f"---\n{meta}\n---\n# {title}\n\n{body}\n")
-    embedder = load_embedder()
-    store = SQLiteStore(Path(root) / "city.db")
-    ingest([docs], store, embedder)
-    return Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
+    return shipped_help_center(tmp_path_factory.mktemp("city"), "city", PAGES)
 
 
 @pytest.mark.parametrize(

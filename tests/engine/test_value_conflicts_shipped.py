@@ -6,16 +6,12 @@ the year), beside pages that state the same figure in other words, and figures o
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import pytest
 
-from answerable.backends.registry import load_embedder, load_reranker, load_verifier
-from answerable.backends.store.sqlite import SQLiteStore
-from answerable.core.policy import load_policy
 from answerable.core.types import ReasonCode, Result, Status
 from answerable.engine.engine import Engine
-from answerable.engine.indexing import ingest
+from tests.engine.helpcenter import shipped_help_center
 
 NOW = date(2026, 11, 1)
 
@@ -108,19 +104,13 @@ OLD_DAY_PASS = (
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("club")
-    docs = root / "docs"
-    docs.mkdir()
-    for name, (title, body) in PAGES.items():
-        meta = f"title: {title}\nurl: https://help.club.example/{name}\ntrust: official\neffective_date: 2026-06-01"
-        if name == "day-pass":
-            meta += "\nsupersedes: [old-day-pass]"
-        (docs / f"{name}.md").write_text(f"---\n{meta}\n---\n# {title}\n\n{body}\n")
-    (docs / "old-day-pass.md").write_text(OLD_DAY_PASS)
-    embedder = load_embedder()
-    store = SQLiteStore(Path(root) / "club.db")
-    ingest([docs], store, embedder)
-    return Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
+    return shipped_help_center(
+        tmp_path_factory.mktemp("club"),
+        "club",
+        PAGES,
+        extra_meta={"day-pass": "supersedes: [old-day-pass]"},
+        extra_files={"old-day-pass.md": OLD_DAY_PASS},
+    )
 
 
 def ask(engine: Engine, question: str) -> Result:
