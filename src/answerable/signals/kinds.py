@@ -24,7 +24,7 @@ from enum import StrEnum
 from answerable.core.types import Term
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.values import values_in
-from answerable.text.words import STOPWORDS, singular
+from answerable.text.words import STOPWORDS, singular, stem, stems
 
 
 class Kind(StrEnum):
@@ -429,7 +429,7 @@ def whether_terms(part: str) -> tuple[Term, ...]:
     "smartwatch" says nothing of whether the app works on one. Empty for a part that asks something else."""
     if not asks_whether(part):
         return ()
-    return tuple(Term(word, f"stem:{word[:4]}") for word in sorted(_words(part)))
+    return tuple(Term(word, f"stem:{stem(word)}") for word in sorted(_words(part)))
 
 
 def about_as_much(question: str, text: str, other: str) -> bool:
@@ -449,20 +449,16 @@ def _modified(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _stems(words: set[str]) -> set[str]:
-    return {w[:4] for w in words}
-
-
 def shares_the_point(question: str, answer: str, sentence: str, context: str = "") -> bool:
     """Does `sentence` (under its page's title and headings, `context`) say some content word of `question`
     that `answer` says too, by its first four letters ("booking" for "book", "cancellations" for "cancel")?
     A value that shares none of the words the answer answers by is a value of something else on the same
     page topic: "You can book a class up to 7 days in advance." is no other answer than "Arrive ten minutes
     early." to "How early should I arrive for a class?"."""
-    point = _stems(_words(question)) & _stems(_words(answer))
+    point = stems(_words(question)) & stems(_words(answer))
     if not point:
         return True  # nothing to share: the answer says none of the question's words
-    return bool(point & _stems(_words(sentence) | _words(context)))
+    return bool(point & stems(_words(sentence) | _words(context)))
 
 
 def of_another_kind(question: str, sentence: str, context: str = "") -> bool:

@@ -33,7 +33,7 @@ from answerable.text.units import (
     units,
     without_marker,
 )
-from answerable.text.words import content_tokens, singular
+from answerable.text.words import content_tokens, singular, stems
 
 
 def split_sentences(text: str) -> list[str]:
@@ -612,16 +612,18 @@ def lead_needed(lead: str, claim: str, text: str, title: str) -> bool:
     not), and only for a claim that does not name that subject itself: "Is there a maximum number of team
     folders per workspace?" names the team folders, and the opening's "belong to the workspace" would make
     every section of their page read as an answer. Words are compared by their first four letters."""
-    opening = {w[:4] for w in content_tokens(lead)[:2]}
-    subject = _stems(title) & opening
+    subject = _stems(title) & stems(content_tokens(lead)[:2])
     asked = _stems(claim)
     if not subject or asked & subject:
         return False
     return bool(asked & _stems(lead) - _stems(text))
 
 
-def _stems(text: str) -> set[str]:
-    return {w[:4] for w in content_tokens(text)}
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> frozenset[str]:
+    """The stems of `text`'s content words; remembered, as the candidates of one claim share a page's
+    title and opening sentence."""
+    return stems(content_tokens(text))
 
 
 def introduced(sentences: Sequence[str], i: int) -> list[int]:

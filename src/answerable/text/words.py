@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 
@@ -21,6 +22,17 @@ STOPWORDS = _words(
     "a an and are as at be by did do does for from had has have how in is it its of on or that the this to "
     "was were what when where which who whom whose why will with"
 )
+
+
+def stem(word: str) -> str:
+    """The crude stem the rules compare words by: the first four letters ("discount" and "discounts",
+    "verify" and "verification")."""
+    return word[:4]
+
+
+def stems(words: Iterable[str]) -> frozenset[str]:
+    """The `stem` of each word."""
+    return frozenset(stem(w) for w in words)
 
 
 def tokens(text: str) -> list[str]:
