@@ -34,6 +34,12 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("**Note:** :ref:`x` <br>", {Markup.STRONG, Markup.ROLE, Markup.HTML}),
         ("Write `code` then :ref:`the target` after it.", {Markup.ROLE}),
         ("``a`` and :doc:`b`", {Markup.ROLE}),
+        # what a site's build replaces: an include stands for code the answer does not hold, even in a block
+        ('We provide a base model:\n```py\n--8<-- "docs/src/models.py"\n```', {Markup.BUILD}),
+        ("{* ../../docs_src/app/tutorial002.py hl[4] *}", {Markup.BUILD}),
+        ("{!> ../../docs_src/settings.py !}", {Markup.BUILD}),
+        ("Open :material-open-in-new: the example.", {Markup.BUILD}),
+        ("Tokens last an hour.[^2]", {Markup.BUILD}),
         # a block's closing fence with the next unit on its line: the fence is no longer a block
         (
             "An example:\n```\n.. automodule:: noodle\n``` [a#5] `autodoc_x`: If True, it is kept.",
@@ -57,6 +63,8 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "Set it in conf.py:\n```python\nhtml_theme = 'alabaster'  # **not** markup inside a block\n```\nThen build.",
         "Run `pg_dump dbname > dumpfile` to dump a database.",
         "Use `**kwargs` or `--- separator` in inline code.",
+        "A list of scissors marks: `--8<--` in inline code is shown as code.",
+        "Press Ctrl+C to stop; `x[^a]` is a regular expression in code.",
         "For HTML, give a `:numbered:` option to the `toctree` directive. [faq#1]",
         "| Name | Description |\n|---|---|\n| `text` | variable unlimited length | [datatype-character#0]",
         "| a | b |\n| :--- | ---: |\n| 1 | 2 |",

@@ -499,3 +499,74 @@ def test_a_backslash_escape_in_rest_reads_as_the_page_shows_it() -> None:
         "`Options`: A definition, with a \\ backslash.",
     ]
     assert not any("\x00" in t for t in texts)
+
+
+def test_what_a_site_build_replaces_is_not_page_text() -> None:
+    """Includes, a table-of-contents marker, abbreviation definitions, Jinja statements and icon shortcodes
+    are replaced when the site is built: the page holds none of their text. A code block or tab that held
+    only an include is gone; one with code of its own keeps that code."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "[TOC]\n\nInstall the worker first. :material-download: Then start it.\n\n"
+        '--8<-- "includes/glossary.md"\n\n*[CLI]: Command-line interface\n\n{% include "partials/banner.md" %}\n\n'
+        "{* ../../docs_src/worker/tutorial003.py hl[5] *}\n\n{!> ../../docs_src/worker/settings.py !}\n\n"
+        'Configure the queue:\n\n```python title="worker.py"\n--8<-- "docs/src/worker.py"\n```\n\n'
+        'Or write it inline:\n\n```python\nqueue = Queue("jobs")\n--8<-- "docs/src/more.py"\n```\n\n'
+        '=== "Docker"\n\n    ```\n    --8<-- "docker/compose.yml"\n    ```\n\n'
+        '=== "Shell"\n\n    ```bash\n    worker --concurrency 4\n    ```\n'
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("sentence", "Install the worker first."),
+        ("sentence", "Then start it."),
+        ("sentence", "Configure the queue:"),
+        ("code", 'Or write it inline:\n```python\nqueue = Queue("jobs")\n```'),
+        ("code", "Shell:\n```bash\nworker --concurrency 4\n```"),
+    ]
+
+
+def test_pymdownx_inline_marks_footnotes_blocks_and_markdown_in_html_read_as_text() -> None:
+    """Keys, marks, insertions, sub- and superscripts read as the text they mark (and `C++`, `a == b`,
+    `2^10` stay as written); a footnote's mark goes and its text is read where the page defines it; a
+    block's options are settings; an HTML element marked `markdown` holds Markdown."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "Press ++ctrl+shift+p++ to open the palette.[^keys] The ==default== port is 8080 and ^^only^^ TCP is "
+        "served. Water is H~2~O; the area is r^2^ times pi.\n\nC++ and i++ stay, a == b stays and 2^10 stays.\n\n"
+        '<div class="grid" markdown>\nThe limit is **100** requests per minute.\n</div>\n\n'
+        "/// details | Older releases\n    type: warning\n    open: true\n\nBefore 2.0 the flag was `--quick`.\n///\n\n"
+        "[^keys]: On macOS, press ++cmd+shift+p++.\n"
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("sentence", "Press Ctrl+Shift+P to open the palette."),
+        ("sentence", "The default port is 8080 and only TCP is served."),
+        ("sentence", "Water is H2O; the area is r2 times pi."),
+        ("sentence", "C++ and i++ stay, a == b stays and 2^10 stays."),
+        ("sentence", "The limit is 100 requests per minute."),
+        ("admonition", "Older releases: Before 2.0 the flag was `--quick`."),
+        ("sentence", "On macOS, press Cmd+Shift+P."),
+    ]
+
+
+def test_a_real_mkdocs_project_s_includes_and_icons_leave_no_marker() -> None:
+    """FastAPI Users' pages pull their code in with pymdownx snippets and link with Material icons; its
+    `index.md` is nothing but an include, so it holds no text and is skipped with the reason."""
+    root = Path(__file__).parents[2] / "examples" / "realdocs" / "fastapi-users" / "docs"
+    texts: list[str] = []
+    skipped: list[str] = []
+    for found in find([root]):
+        for item in load_file(found.path, found.doc_id, BASE, rel_path=found.rel_path):
+            if isinstance(item, Skipped):
+                skipped.append(found.doc_id)
+            else:
+                texts += [u.text for c in chunk(item) for u in units(c.text)]
+    assert skipped == ["index"]
+    assert len(texts) > 500
+    assert not [t for t in texts if "8<" in t or ":material-" in t or ":octicons-" in t]
+    # the code each include stood for is not there; the code the pages hold is
+    assert any(
+        t.startswith("```py\nclass User(SQLAlchemyBaseUserTable[int], Base):")
+        or "class User(SQLAlchemyBaseUserTable[int], Base):" in t
+        for t in texts
+    )

@@ -4,7 +4,9 @@ An answer quotes documentation pages, and a page's markup must not reach the rea
 fenced code block flattened into one line, backtick fences inside prose, a line opened by `#` heading
 markers, admonition markers (MkDocs' `!!!` and `???`, pymdownx's `///`, Docusaurus', VitePress' and MyST's
 `:::`, mkdocstrings' `::: package.Object`), a `---` rule or front-matter fence, reST roles
-(``:ref:`target` ``) and directives (`.. note::`), `**` emphasis markers and HTML tags. A fenced code
+(``:ref:`target` ``) and directives (`.. note::`), `**` emphasis markers, HTML tags, and what a site's build
+replaces (an include such as `--8<-- "file"` or `{* file *}`, even inside a code block, whose code it
+stands for; an icon shortcode such as `:material-check:`; a footnote mark `[^1]`; `[TOC]`). A fenced code
 block kept as a block (a line of three backticks with an optional language, its lines, a closing line of
 three backticks, after which the engine may put its citation markers) is how an answer shows code, so it
 is not raw markup, nor is anything inside it; nor is a Markdown table's delimiter row (`|---|---|`), how
@@ -30,6 +32,7 @@ class Markup(StrEnum):
     DIRECTIVE = "directive"  # .. note:: and other reST directives
     STRONG = "strong"  # ** emphasis markers
     HTML = "html"  # an HTML tag
+    BUILD = "build"  # an include, icon shortcode, footnote mark or TOC marker a site's build replaces
 
 
 # A fenced block kept as a block: an opening line of ``` and an optional info string, then a closing line,
@@ -54,6 +57,9 @@ _TAGS = (
     "ul|var|wbr"
 )
 _HTML = re.compile(rf"</?(?:{_TAGS})(?:\s[^<>]*)?/?>|&(?:nbsp|amp|lt|gt|quot|#\d+);", re.I)
+# includes (pymdownx.snippets, FastAPI's `{* *}`, markdown-include's `{! !}`), looked for in code blocks too
+_INCLUDE = re.compile(r"-{1,}8<-{1,}|\{\*[^{}\n]*\*\}|\{!>?[^{}\n]*!\}")
+_BUILT = re.compile(r":(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:|\[\^[^\]\s]+\]|\[TOC\]")
 
 
 def raw_markup(answer: str | None) -> tuple[Markup, ...]:
@@ -74,6 +80,7 @@ def raw_markup(answer: str | None) -> tuple[Markup, ...]:
         (Markup.DIRECTIVE, bool(_DIRECTIVE.search(words))),
         (Markup.STRONG, "**" in words),
         (Markup.HTML, bool(_HTML.search(words))),
+        (Markup.BUILD, any(_INCLUDE.search(b) for b in (words, *_BLOCK.findall(answer))) or bool(_BUILT.search(words))),
     )
     found += [kind for kind, hit in checks if hit]
     return tuple(found)

@@ -1,11 +1,18 @@
 """Markdown pages into typed blocks, parsed by markdown-it-py (CommonMark) with mdit-py-plugins.
 
 Beyond CommonMark: GFM tables, MkDocs admonitions (`!!! note "Title"`, collapsible `??? tip`), content tabs
-(`=== "Python"`, pymdownx.tabbed), pymdownx.blocks (`/// warning | Title` ... `///`), definition lists,
-GitHub alerts (`> [!NOTE]`) and the quoted callouts
-some sites use (`> [!warning] Title`, `> NOTE: ...`). Inline markup becomes plain text, inline code stays
-in backticks, raw HTML keeps its text (known tags only: `List<String>` in prose is prose), comments go. A
-heading is linked by the id it states (`## Limits {#limits}`) or else by GitHub's slug of its text.
+(`=== "Python"`, pymdownx.tabbed), pymdownx.blocks (`/// warning | Title` ... `///`, their options
+dropped), definition lists, footnotes, GitHub alerts (`> [!NOTE]`) and the quoted callouts some sites use
+(`> [!warning] Title`, `> NOTE: ...`). Inline markup becomes plain text, inline code stays in backticks, raw
+HTML keeps its text (known tags only: `List<String>` in prose is prose), comments go; Markdown inside an
+HTML element marked `markdown` (md_in_html) is read as Markdown. A heading is linked by the id it states
+(`## Limits {#limits}`) or else by GitHub's slug of its text.
+
+What a site's build replaces is not page text, and goes where the page holds no more than the marker:
+includes (`--8<-- "file"`, `{* file *}`, `{! file !}`, a Jinja `{% include %}`), a table of contents marker
+(`[TOC]`), abbreviation definitions (`*[HTML]: ...`), icon shortcodes (`:material-check:`). pymdownx's
+inline marks read as the text they mark: keys (`++ctrl+c++` as "Ctrl+C"), `==marked==`, `^^inserted^^`,
+sub- and superscripts (`H~2~O`, `x^2^`).
 """
 
 from __future__ import annotations
@@ -64,6 +71,27 @@ _COLON_BLOCK = re.compile(r"^(:{3,})[ \t]*\{?([A-Za-z][\w-]*)\}?(?:\[(.*?)\])?[ 
 _AUTODOC = re.compile(r"^:::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)*[ \t]*$")
 # pymdownx.inlinehilite's language mark inside inline code (`#!py3 True`).
 _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
+# A line a site's build replaces, whose text the page does not hold: an include (pymdownx.snippets'
+# `--8<-- "file"` and its block form, FastAPI's `{* file *}`, markdown-include's `{! file !}` / `{!> file !}`),
+# a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
+_BUILD_LINE = re.compile(
+    r"""^[ \t]*(?:;?-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
+    r"""|\[TOC\]|\[\[_?TOC_?\]\]|\*\[[^\]\n]+\]:.*)[ \t]*$"""
+)
+# MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
+_ICON = re.compile(r"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:")
+# pymdownx.keys, .mark, .caret and .tilde: the text they mark is the page's.
+_KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")
+_MARKED = re.compile(r"(==|\^\^)(?=\S)(.+?)(?<=\S)\1")
+_SUB_SUPER = re.compile(r"(?<=\w)([~^])(\w{1,12})\1")
+# md_in_html: an HTML element whose `markdown` attribute asks for its content to be read as Markdown.
+_MARKDOWN_HTML = re.compile(
+    r"""^\s*<(?P<tag>[A-Za-z][\w-]*)\b[^>]*?\smarkdown(?:=["']?\w*["']?)?(?=[\s/>])[^>]*>(?P<inner>.*?)"""
+    r"""(?:</(?P=tag)>)?\s*$""",
+    re.S,
+)
+# pymdownx.blocks' options under a block's header (`    type: warning`): settings, not content.
+_BLOCK_OPTION = re.compile(r"^[A-Za-z_][\w-]*:(?:[ \t].*)?$")
 
 
 def _line(state: Any, line: int) -> str:
@@ -118,6 +146,14 @@ def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool
         close += 1
     if silent:
         return True
+    body = start_line + 1
+    while (
+        title_group
+        and body < close
+        and state.sCount[body] > state.sCount[start_line]
+        and _BLOCK_OPTION.match(_line(state, body))
+    ):
+        body += 1  # pymdownx.blocks' indented options (`type: warning`, `open: true`)
     old_parent, old_line_max = state.parentType, state.lineMax
     state.parentType = "generic_block"
     state.lineMax = close
@@ -126,7 +162,7 @@ def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool
     token.meta = {"kind": match.group(2).lower(), "title": (title or "").strip()}
     token.block = True
     token.map = [start_line, close]
-    state.md.block.tokenize(state, start_line + 1, close)
+    state.md.block.tokenize(state, body, close)
     token = state.push("generic_block_close", "div", -1)
     token.block = True
     state.parentType, state.lineMax = old_parent, old_line_max
@@ -178,8 +214,15 @@ def _parser() -> Any:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
 
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(admon_plugin).use(deflist_plugin)
+    md = (
+        MarkdownIt("commonmark")
+        .enable(["table", "strikethrough"])
+        .use(admon_plugin)
+        .use(deflist_plugin)
+        .use(footnote_plugin)
+    )
     md.options["alerts"] = True
     alt: Any = {"alt": ["paragraph", "reference", "blockquote", "list"]}
     md.block.ruler.before("fence", "tab", _tab_rule, alt)
@@ -189,12 +232,13 @@ def _parser() -> Any:
 
 
 def inline(node: Any) -> str:
-    """The text of an inline node as a passage holds it: plain, with code in backticks."""
+    """The text of an inline node as a passage holds it: plain, with code in backticks; a footnote's mark
+    goes (its text is read where the page defines it)."""
     parts: list[str] = []
     for child in node.children:
         kind = child.type
         if kind == "text":
-            parts.append(child.content)
+            parts.append(_plain(child.content))
         elif kind == "code_inline":
             parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
         elif kind in ("softbreak", "hardbreak"):
@@ -208,6 +252,21 @@ def inline(node: Any) -> str:
         else:  # links, images (their alt text), emphasis, strike-through
             parts.append(inline(child))
     return "".join(parts)
+
+
+def _plain(text: str) -> str:
+    """Text outside code with pymdownx's inline marks read as what they mark, and its icons gone."""
+    if not any(c in text for c in ":+=^~"):
+        return text
+    text = _ICON.sub("", text)
+    text = _KEYS.sub(lambda m: "+".join(k[:1].upper() + k[1:] for k in m.group(1).split("+")), text)
+    text = _MARKED.sub(r"\2", text)
+    return _SUB_SUPER.sub(r"\2", text)
+
+
+def _built(source: str) -> str:
+    """A block's source without the lines a site's build replaces (`_BUILD_LINE`)."""
+    return "\n".join(line for line in source.splitlines() if not _BUILD_LINE.match(line))
 
 
 def _text(node: Any) -> str:
@@ -256,13 +315,22 @@ class _Blocks:
             text = _ATTR_LIST.sub("", text)
             return [Heading(int(node.tag[1]), text, self.slug(text))] if text else []
         if kind == "paragraph":
-            return [Para(_text(node))]
+            found = next((c for c in node.children if c.type == "inline"), None)
+            source = found.content if found is not None else ""
+            if any(_BUILD_LINE.match(line) for line in source.splitlines()):
+                kept = _built(source)
+                return [Para(_ATTR_LIST.sub("", _inline_text(kept)))] if kept.strip() else []
+            text = _text(node)
+            return [Para(text)] if text else []
         if kind in ("bullet_list", "ordered_list"):
             start = int(node.attrs.get("start", 1) or 1)
             items = tuple(tuple(self.of(item.children)) for item in node.children)
             return [Items(items, ordered=kind == "ordered_list", start=start)]
         if kind in ("fence", "code_block"):
-            return [Code(node.content, _language(node.info) if kind == "fence" else "")]
+            content = _built(node.content) if "8<" in node.content else node.content
+            if not content.strip():
+                return []  # only an include: the site puts a file's code here, which the page does not hold
+            return [Code(content, _language(node.info) if kind == "fence" else "")]
         if kind == "table":
             return [_table(node)]
         if kind == "dl":
@@ -275,21 +343,28 @@ class _Blocks:
             label = _text(title) if title is not None else str(node.meta.get("kind", "Note")).title()
             return [Note(label, tuple(self.of(c for c in node.children if c is not title)))]
         if kind == "tab":
-            # The tab's title introduces what it holds ("Python:" over the Python example).
-            return [Para(f"{one_line(str(node.meta.get('title', '')))}:"), *self.of(node.children)]
+            # The tab's title introduces what it holds ("Python:" over the Python example); a tab left
+            # empty (its code an include) introduces nothing.
+            inner = self.of(node.children)
+            return [Para(f"{one_line(str(node.meta.get('title', '')))}:"), *inner] if inner else []
         if kind == "generic_block":
             block, title = str(node.meta.get("kind", "")), str(node.meta.get("title", ""))
             inner = self.of(node.children)
             if block in ("html", "define", "caption", "attrs"):
                 return inner
             if block == "tab":
-                return [Para(f"{one_line(title)}:"), *inner]
+                return [Para(f"{one_line(title)}:"), *inner] if inner else []
             return [Note(_inline_text(title) or block.title(), tuple(inner))] if inner else []
         if kind == "blockquote":
             return self.quote(node)
         if kind == "html_block":
+            from markdown_it.tree import SyntaxTreeNode
+
             from answerable.ingest.html import html_blocks
 
+            marked = _MARKDOWN_HTML.match(node.content)
+            if marked is not None:
+                return self.of(SyntaxTreeNode(_parser().parse(marked.group("inner"))).children)
             return html_blocks(node.content)
         if kind == "hr":
             return []
