@@ -92,10 +92,14 @@ def ingest(
     progress: Callable[[str], None] | None = None,
     prune: bool = False,
     report: IngestReport | None = None,
+    include_root: Path | None = None,
 ) -> IngestReport:
     """Ingest files and folders into `store`. Store and model errors propagate; bad files are skipped.
 
     `progress` is called with each file's path once the file has been read. `prune`: see the module.
+    `include_root`: the folder a Markdown page's includes (`--8<-- "file"`) are read from, for every file
+    (the project folder that holds `mkdocs.yml` and the code a docs folder pulls in); by default a page
+    found in a folder may include files of that folder only (`loaders.find`).
     `report`, if given, is filled as the run goes, so a caller interrupted midway knows what landed.
     """
     defaults = defaults or Defaults()
@@ -118,6 +122,7 @@ def ingest(
             rel_path=found.rel_path,
             nav_title=found.nav_title,
             url_path=found.url_path,
+            include_root=include_root or found.include_root,
         ):
             if isinstance(item, Skipped):
                 report.skipped.append(item)

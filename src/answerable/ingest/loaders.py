@@ -22,6 +22,7 @@ import yaml
 from answerable.core.errors import InputError
 from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
+from answerable.ingest.includes import with_includes
 from answerable.ingest.metadata import Defaults, build_document
 from answerable.ingest.sections import Format, Section, detect, html_sections, markdown_sections, page
 
@@ -140,13 +141,17 @@ def load_file(
     rel_path: str | None = None,
     nav_title: str | None = None,
     url_path: str | None = None,
+    include_root: Path | None = None,
 ) -> Iterator[Loaded | Skipped]:
     """Load one file; yields one Loaded per document, or Skipped entries naming the problem.
 
     `rel_path` is the file's path as published under `defaults.base_url` (relative to the folder given,
     as `find` gives it); without it, the document id stands for the path. `nav_title` is the title the
     site's navigation gives the page (`mkdocs_site`), taken when the page states none of its own, and
-    `url_path` where the site publishes it (default: `published_path` of `rel_path`).
+    `url_path` where the site publishes it (default: `published_path` of `rel_path`). With `include_root`,
+    a Markdown page's includes (`--8<-- "file"`, `{! file !}`, `{* file *}`) are replaced by the files they
+    name inside that folder, as the site's build does (`includes.with_includes`); without it, or for a file
+    that cannot be read there, the marker is dropped.
     """
     source = str(path)
     suffix = _suffix(path.name)
@@ -167,8 +172,11 @@ def load_file(
     except InputError as exc:
         yield Skipped(source, str(exc))
         return
+    fmt = file_format(path.name)
+    if include_root is not None and fmt is Format.MARKDOWN:
+        text = with_includes(text, path, include_root, max_bytes)
     try:
-        parsed = page(text, file_format(path.name), source)
+        parsed = page(text, fmt, source)
         full = "\n\n".join(s.text for s in parsed.sections)
         if not full.strip():
             yield Skipped(source, "no text after removing markup and boilerplate")
@@ -300,6 +308,7 @@ class Found:
     rel_path: str
     nav_title: str | None = None
     url_path: str | None = None  # None: `published_path(rel_path)`
+    include_root: Path | None = None  # the folder a Markdown page's includes may be read from (`includes`)
 
 
 @dataclass(frozen=True)
@@ -378,7 +387,8 @@ def _read_nav(items: object, titles: dict[str, str]) -> None:
 def find(paths: Iterable[Path]) -> Iterator[Found]:
     """Files to ingest. The default id is the path relative to the given root without the suffix (both of
     `.rst.txt`), spaces made dashes (`billing/my page.md` -> `billing/my-page`); `rel_path` keeps the real
-    name for its URL."""
+    name for its URL. A page found in a folder may include files of that folder (`include_root`); a file
+    given alone includes nothing: only what was named is read."""
     for root in paths:
         if root.is_dir():
             site = mkdocs_site(root)
@@ -393,10 +403,10 @@ def find(paths: Iterable[Path]) -> Iterator[Found]:
                 doc_id = (rel.parent / _stem(rel.name)).as_posix().removeprefix("./")
                 rel_path = rel.as_posix()
                 if site is None:
-                    yield Found(path, doc_id.replace(" ", "-"), rel_path)
+                    yield Found(path, doc_id.replace(" ", "-"), rel_path, include_root=root)
                 else:
                     title, url = site.titles.get(rel_path), site.url_path(rel_path)
-                    yield Found(path, doc_id.replace(" ", "-"), rel_path, title, url)
+                    yield Found(path, doc_id.replace(" ", "-"), rel_path, title, url, root)
         else:
             yield Found(root, _stem(root.name).replace(" ", "-"), root.name)
 

@@ -334,6 +334,25 @@ def test_ingest_base_url_flags_are_checked(tmp_path: Path):
     assert hits[0]["url"] == "https://docs.example.com/keys.html"  # the page as a docs site builds it
 
 
+def test_ingest_include_root_reads_the_code_a_docs_folder_pulls_in(tmp_path: Path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "limits.py").write_text("MAX_UPLOAD_MB = 250\n", encoding="utf-8")
+    (tmp_path / "docs" / "limits.md").write_text(
+        '# Limits\n\nThe upload limit is set here:\n\n```py\n--8<-- "src/limits.py"\n```\n', encoding="utf-8"
+    )
+    url = f"sqlite:///{tmp_path / 'index.db'}"
+    missing = run("ingest", str(tmp_path / "docs"), "--include-root", str(tmp_path / "nope"), "--store", url)
+    assert missing.exit_code == 2 and "--include-root: " in missing.output and "is not a folder" in missing.output
+    args = ("--store", url, "--embedder", "hash:64")
+    assert run("ingest", str(tmp_path / "docs"), *args).exit_code == 0
+    without = json.loads(run("search", "upload limit", *args, "--json").output)
+    assert "MAX_UPLOAD_MB" not in without[0]["text"] and "8<" not in without[0]["text"]
+    assert run("ingest", str(tmp_path / "docs"), "--include-root", str(tmp_path), *args).exit_code == 0
+    hits = json.loads(run("search", "upload limit", *args, "--json").output)
+    assert "MAX_UPLOAD_MB = 250" in hits[0]["text"]
+
+
 def test_ask_explain_prints_the_log_record_then_the_decision(tmp_path: Path):
     url = f"sqlite:///{tmp_path / 'index.db'}"
     docs = tmp_path / "docs"

@@ -67,6 +67,13 @@ def _new_sqlite_file(store_url: str | None) -> Path | None:
     help="The PATHS are the whole corpus of their tenants: delete stored documents of those tenants that "
     "this run did not find (refused, deleting nothing, if any file was skipped).",
 )
+@click.option(
+    "--include-root",
+    default=None,
+    type=click.Path(path_type=Path),
+    help='Folder a Markdown page\'s includes (--8<-- "file", {! file !}, {* file *}) are read from, as the '
+    "site's build reads them (the folder of mkdocs.yml); by default only files in the folder ingested.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @store_option
 @embedder_option
@@ -86,6 +93,7 @@ def ingest_command(
     overlap: int,
     max_bytes: int,
     prune: bool,
+    include_root: Path | None,
     as_json: bool,
     store_url: str | None,
     embedder_spec: str | None,
@@ -98,6 +106,8 @@ def ingest_command(
     """
     if url and base_url:
         raise InputError("--url and --base-url: give one (--url is one page's address, --base-url a site's)")
+    if include_root is not None and not include_root.is_dir():
+        raise InputError(f"--include-root: {include_root} is not a folder")
     for flag, value in (("--url", url), ("--base-url", base_url)):
         problem = check_url(value) if value else None
         if problem is not None:  # checked here, not per file: every file would be skipped for it
@@ -133,6 +143,7 @@ def ingest_command(
                 max_bytes=max_bytes,
                 progress=lambda _source: bar.update(1),
                 prune=prune,
+                include_root=include_root,
             )
     except KeyboardInterrupt:
         # Each document is written in its own transaction: what landed is whole, the rest is as it was.

@@ -1,0 +1,107 @@
+"""A Markdown page's includes read as the site's build reads them, inside the folder allowed and nowhere else:
+the folder ingested, or the project folder the caller names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from answerable.ingest.chunking import chunk
+from answerable.ingest.includes import with_includes
+from answerable.ingest.loaders import Loaded, find, load_file
+from answerable.ingest.metadata import Defaults
+from answerable.text.units import units
+
+APP = "import widget\n\napp = widget.App(port=8080)\napp.run()\n"
+PARTS = "# --8<-- [start:setup]\nwidget.setup(retries=3)\n# --8<-- [end:setup]\nwidget.teardown()\n"
+
+
+def project(tmp_path: Path) -> Path:
+    """An MkDocs project: its config, README and code beside `docs/`, a secret above and a hidden file in it."""
+    root = tmp_path / "proj"
+    (root / "docs" / "includes").mkdir(parents=True)
+    (root / "docs_src").mkdir()
+    (root / "mkdocs.yml").write_text("site_name: Widget\nnav:\n  - Home: index.md\n  - Guide: guide.md\n")
+    (root / "README.md").write_text("# Widget\n\nWidget sends **usage reports** every night.\n")
+    (root / "docs_src" / "app.py").write_text(APP)
+    (root / "docs_src" / "parts.py").write_text(PARTS)
+    (root / ".env").write_text("TOKEN=hunter2\n")
+    (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
+    (root / "docs" / "index.md").write_text('--8<-- "README.md"\n')
+    (root / "docs" / "includes" / "note.md").write_text(
+        '!!! note\n    Ports below 1024 need root.\n\n--8<-- "docs/loop.md"\n'
+    )
+    (root / "docs" / "loop.md").write_text('Loops stop here.\n\n--8<-- "docs/loop.md"\n')
+    (root / "docs" / "guide.md").write_text(
+        '# Guide\n\nStart the app:\n\n```py\n--8<-- "docs_src/app.py"\n```\n\n'
+        'Only the port:\n\n```py\n--8<-- "docs_src/app.py:3:3"\n```\n\n'
+        'Set it up:\n\n```py\n--8<-- "docs_src/parts.py:setup"\n```\n\n'
+        "The whole app again:\n\n{* docs_src/app.py hl[3] *}\n\n{! includes/note.md !}\n\n"
+        '```\n--8<-- "../secret.txt"\n--8<-- ".env"\n--8<-- "/etc/hostname"\n--8<-- "docs_src/missing.py"\n```\n'
+    )
+    return root
+
+
+def loaded_units(root: Path, include_root: Path | None = None) -> dict[str, list[tuple[str, str]]]:
+    """Each page of `root/docs` as units, its includes read from `include_root` (default: what `find` allows)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for found in find([root / "docs"]):
+        for item in load_file(
+            found.path,
+            found.doc_id,
+            Defaults(),
+            rel_path=found.rel_path,
+            nav_title=found.nav_title,
+            include_root=include_root or found.include_root,
+        ):
+            if isinstance(item, Loaded):
+                out[found.doc_id] = [(u.kind.value, u.text) for c in chunk(item) for u in units(c.text)]
+    return out
+
+
+def test_includes_are_read_from_the_project_as_the_site_builds_them(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    got = loaded_units(root, include_root=root)
+    # index.md is only an include of the project's README, read from the folder of mkdocs.yml
+    assert got["index"] == [("sentence", "Widget sends usage reports every night.")]
+    guide = got["guide"]
+    assert ("code", "Start the app:\n```py\nimport widget\n\napp = widget.App(port=8080)\napp.run()\n```") in guide
+    assert ("code", "Only the port:\n```py\napp = widget.App(port=8080)\n```") in guide  # lines 3 to 3
+    assert ("code", "Set it up:\n```py\nwidget.setup(retries=3)\n```") in guide  # the named section alone
+    assert any(k == "code" and t.startswith("The whole app again:\n```python\nimport widget") for k, t in guide)
+    # included Markdown is Markdown, and a file that includes itself is read once
+    assert ("admonition", "Note: Ports below 1024 need root.") in guide
+    assert [t for _, t in guide].count("Loops stop here.") == 1
+
+
+def test_by_default_only_the_folder_ingested_is_read(tmp_path: Path) -> None:
+    """Files beside the docs folder were not named: the project's README and code stay out unless the
+    caller names the project folder; an include inside the docs folder is read."""
+    got = loaded_units(project(tmp_path))
+    assert "index" not in got  # nothing but an include of ../README.md: skipped
+    text = "\n".join(t for ts in got.values() for _, t in ts)
+    assert "widget" not in text and "8<" not in text
+    assert ("admonition", "Note: Ports below 1024 need root.") in got["guide"]  # docs/includes/note.md
+
+
+def test_nothing_outside_the_project_hidden_or_absolute_is_read(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    text = "\n".join(str(t) for ts in loaded_units(root, include_root=root).values() for _, t in ts)
+    assert "0000" not in text and "hunter2" not in text and "8<" not in text
+    # the code block that named only files it may not read is gone, with nothing left of it
+    assert "/etc/hostname" not in text and "missing.py" not in text
+
+
+def test_without_a_root_or_over_the_budget_the_marker_stays_for_the_parser_to_drop(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    page = root / "docs" / "guide.md"
+    source = page.read_text()
+    assert with_includes(source, page, root, max_bytes=10) == source  # app.py is over the 10 bytes left
+    assert "import widget" in with_includes(source, page, root, max_bytes=10_000)
+    no_root = [
+        (u.kind.value, u.text)
+        for item in load_file(page, "guide", Defaults())
+        if isinstance(item, Loaded)
+        for c in chunk(item)
+        for u in units(c.text)
+    ]
+    assert not any("widget" in t for _, t in no_root)
