@@ -570,3 +570,31 @@ def test_a_real_mkdocs_project_s_includes_and_icons_leave_no_marker() -> None:
         or "class User(SQLAlchemyBaseUserTable[int], Base):" in t
         for t in texts
     )
+
+
+def test_docusaurus_mdx_hugo_vitepress_and_gitbook_markers_are_not_page_text(tmp_path: Path) -> None:
+    """MDX's imports and exports are code the build runs and a JSX component's tags are markup (a
+    capitalised tag that is closed, self-closing or has attributes; `List<String>` is prose); Hugo
+    shortcodes, VitePress' `[[toc]]` and GitBook's `{% hint %}` lines wrap text without being any. An
+    `.mdx` page is a Markdown page."""
+    page = tmp_path / "install.mdx"
+    page.write_text(
+        "---\ntitle: Installing\n---\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n"
+        "export const Version = ({v}) => <code>{v}</code>;\n\n"
+        '<Tabs>\n  <TabItem value="npm" label="npm" default>\n\n```bash\nnpm install widget\n```\n\n'
+        '  </TabItem>\n</Tabs>\n\nThe default port is <Highlight>3000</Highlight>, and a <Badge text="beta" /> '
+        "goes; `List<String>` and List<String> stay.\n\nTo import data from a CSV file, run the importer.\n\n"
+        '{{< note >}}\nBack up first.\n{{< /note >}}\n\n[[toc]]\n\n{% hint style="info" %}\nKeys rotate '
+        "yearly.\n{% endhint %}\n",
+        encoding="utf-8",
+    )
+    (found,) = find([tmp_path])
+    (item,) = load_file(found.path, found.doc_id, BASE, rel_path=found.rel_path)
+    assert isinstance(item, Loaded) and item.document.title == "Installing"
+    assert [(u.kind.value, u.text) for c in chunk(item) for u in units(c.text)] == [
+        ("code", "```bash\nnpm install widget\n```"),
+        ("sentence", "The default port is 3000, and a goes; `List<String>` and List<String> stay."),
+        ("sentence", "To import data from a CSV file, run the importer."),
+        ("sentence", "Back up first."),
+        ("sentence", "Keys rotate yearly."),
+    ]

@@ -29,7 +29,7 @@ _MD_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{!>?[ \t]*(?P<target>[^!{}\n]+?)[
 _CODE_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\*[ \t]*(?P<target>\S+)[^{}\n]*\*\}[ \t]*$")
 _SECTION = re.compile(r"-{1,}8<-{1,}[ \t]*\[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": "bash", ".yml": "yaml"}
-_MARKDOWN = (".md", ".markdown")
+_MARKDOWN = (".md", ".markdown", ".mdx")
 
 
 def with_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 DEFAULT_MAX_BYTES = 5_000_000
-MARKDOWN = (".md", ".markdown")
+MARKDOWN = (".md", ".markdown", ".mdx")  # .mdx: Docusaurus pages, Markdown with JSX and imports
 RST = (".rst", ".rest")
 HTML = (".html", ".htm")
 TEXT = (".txt", ".text")
@@ -65,7 +65,7 @@ def _suffix(name: str) -> str:
 
 
 def file_format(name: str) -> Format:
-    """The format of a file by its name (`.md`, `.rst`, `.rst.txt`, `.html`; anything else is text)."""
+    """The format of a file by its name (`.md`, `.mdx`, `.rst`, `.rst.txt`, `.html`; anything else is text)."""
     suffix = _suffix(name)
     return Format.RST if suffix == SPHINX_SOURCE else _FORMATS.get(suffix, Format.TEXT)
 

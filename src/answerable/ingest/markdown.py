@@ -76,8 +76,14 @@ _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 # a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
 _BUILD_LINE = re.compile(
     r"""^[ \t]*(?:;?-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
-    r"""|\[TOC\]|\[\[_?TOC_?\]\]|\*\[[^\]\n]+\]:.*)[ \t]*$"""
+    r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\})[ \t]*$"""
 )
+# MDX (Docusaurus): the module's imports and exports are code for the build, not page text.
+_ESM_IMPORT = re.compile(r"""^[ \t]*import[ \t]+(?:[\w*{}, \t]+[ \t]+from[ \t]+)?["'][^"']+["'];?[ \t]*$""")
+_ESM_EXPORT = re.compile(r"^[ \t]*export[ \t]+(?:const|let|var|function|default|class|async)\b")
+# A JSX component's tag (`<Highlight>`, `</TabItem>`, `<Admonition type="tip">`): a capitalised name, which
+# no HTML element has. Markup when it is closed, self-closing or has attributes; `List<String>` is prose.
+_COMPONENT = re.compile(r"^<(?P<close>/)?(?P<name>[A-Z][\w.]*)(?P<attrs>\s[^<>]*?)?(?P<self>/)?>$")
 # MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
 _ICON = re.compile(r"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:")
 # pymdownx.keys, .mark, .caret and .tilde: the text they mark is the page's.
@@ -231,10 +237,24 @@ def _parser() -> Any:
     return md
 
 
+def _components(children: Any) -> set[str]:
+    """The JSX components closed among inline nodes (`</Highlight>`)."""
+    found = (_COMPONENT.match(c.content.strip()) for c in children if c.type == "html_inline")
+    return {m.group("name") for m in found if m is not None and m.group("close")}
+
+
+def _is_component(tag: str, closed: set[str]) -> bool:
+    match = _COMPONENT.match(tag.strip())
+    if match is None:
+        return False
+    return bool(match.group("close") or match.group("self") or match.group("attrs")) or match.group("name") in closed
+
+
 def inline(node: Any) -> str:
     """The text of an inline node as a passage holds it: plain, with code in backticks; a footnote's mark
-    goes (its text is read where the page defines it)."""
+    goes (its text is read where the page defines it), and so do JSX components' tags (`_COMPONENT`)."""
     parts: list[str] = []
+    closed = _components(node.children)
     for child in node.children:
         kind = child.type
         if kind == "text":
@@ -247,6 +267,8 @@ def inline(node: Any) -> str:
             tag = _KNOWN_TAG.match(child.content.strip())
             if tag is not None:
                 parts.append(" " if tag.group("block") else "")
+            elif _is_component(child.content, closed):
+                continue
             elif not child.content.startswith("<!--"):
                 parts.append(child.content)
         else:  # links, images (their alt text), emphasis, strike-through
@@ -317,7 +339,11 @@ class _Blocks:
         if kind == "paragraph":
             found = next((c for c in node.children if c.type == "inline"), None)
             source = found.content if found is not None else ""
-            if any(_BUILD_LINE.match(line) for line in source.splitlines()):
+            lines = source.splitlines()
+            export = next((k for k, line in enumerate(lines) if _ESM_EXPORT.match(line)), len(lines))
+            if lines and all(_ESM_IMPORT.match(line) for line in lines[:export]):
+                return []  # MDX's imports, then an export and its body: code the site's build runs
+            if any(_BUILD_LINE.match(line) for line in lines):
                 kept = _built(source)
                 return [Para(_ATTR_LIST.sub("", _inline_text(kept)))] if kept.strip() else []
             text = _text(node)
