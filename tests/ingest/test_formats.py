@@ -598,3 +598,40 @@ def test_docusaurus_mdx_hugo_vitepress_and_gitbook_markers_are_not_page_text(tmp
         ("sentence", "Back up first."),
         ("sentence", "Keys rotate yearly."),
     ]
+
+
+def test_myst_directives_roles_and_labels_read_as_sphinx_shows_them() -> None:
+    """MyST pages (Sphinx's Markdown) write directives in fences and roles in braces: an admonition is a
+    note of Markdown, a code directive code in its language, an object description an entry, navigation
+    and includes nothing, `eval-rst` reST; a role shows its text (code for a code object); a label before
+    a heading is no text. Options go."""
+    from answerable.ingest.markdown import markdown_sections
+
+    sections = markdown_sections(
+        "# Client\n\n```{note}\nTokens expire after **1 hour**.\n```\n\n"
+        "```{code-block} python\n:caption: client.py\n\nclient = Client(retries=3)\n```\n\n"
+        "```{py:function} connect(url, timeout=5)\n\nOpen a connection.\n\n:param timeout: Seconds to wait.\n```\n\n"
+        "```{toctree}\n:maxdepth: 2\n\nintro\n```\n\n```{literalinclude} ../src/client.py\n:language: python\n```\n\n"
+        "```{eval-rst}\n.. warning:: Written in reST.\n```\n\n"
+        "```{admonition} Rate limits\n:class: tip\n\nAt most 100 calls a minute.\n```\n\n"
+        ":::{versionadded} 2.1\n:class: small\nThe `retries` option.\n:::\n\n"
+        "Call {py:func}`~client.connect` as the {ref}`setup guide <setup>` shows, or see {doc}`usage`.\n\n"
+        "(tuning)=\n## Tuning\n\nRaise the pool size.\n"
+    )
+    got = [(s.heading_path, [(u.kind.value, u.text) for u in units(s.text)]) for s in sections]
+    assert got == [
+        (
+            ("Client",),
+            [
+                ("admonition", "Note: Tokens expire after 1 hour."),
+                ("code", "```python\nclient = Client(retries=3)\n```"),
+                ("entry", "`connect(url, timeout=5)`: Open a connection."),
+                ("entry", "`timeout`: Seconds to wait."),
+                ("admonition", "Warning: Written in reST."),
+                ("admonition", "Rate limits: At most 100 calls a minute."),
+                ("admonition", "New in version 2.1: The `retries` option."),
+                ("sentence", "Call `connect` as the setup guide shows, or see usage."),
+            ],
+        ),
+        (("Client", "Tuning"), [("sentence", "Raise the pool size.")]),
+    ]

@@ -8,6 +8,11 @@ HTML keeps its text (known tags only: `List<String>` in prose is prose), comment
 HTML element marked `markdown` (md_in_html) is read as Markdown. A heading is linked by the id it states
 (`## Limits {#limits}`) or else by GitHub's slug of its text.
 
+MyST (Sphinx's Markdown): a directive in a fence (```` ```{note} ````, `:::{tip}`) is read as Sphinx reads it
+(an admonition a note of Markdown, a code directive code, any other the reST directive it stands for: an
+object description an entry, `toctree` nothing, `eval-rst` reST), its options dropped; a role
+(`{py:func}`connect``) shows its text as Sphinx does; a label before a heading (`(setup)=`) is no text.
+
 What a site's build replaces is not page text, and goes where the page holds no more than the marker:
 includes (`--8<-- "file"`, `{* file *}`, `{! file !}`, a Jinja `{% include %}`), a table of contents marker
 (`[TOC]`), abbreviation definitions (`*[HTML]: ...`), icon shortcodes (`:material-check:`). pymdownx's
@@ -20,6 +25,8 @@ from __future__ import annotations
 import re
 from functools import cache
 from typing import Any
+
+from markdown_it.tree import SyntaxTreeNode
 
 from answerable.ingest.blocks import (
     Block,
@@ -76,7 +83,15 @@ _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 # a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
 _BUILD_LINE = re.compile(
     r"""^[ \t]*(?:;?-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
-    r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\})[ \t]*$"""
+    r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\}|\([^()\s]+\)=)[ \t]*$"""
+)
+# MyST (Sphinx's Markdown): a directive in a fence (```` ```{note} ````), its options before its content
+# (`:caption: app.py`, or YAML between `---` lines), a label before a heading (`(setup)=`).
+_MYST_DIRECTIVE = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}[ \t]*(.*)$")
+_MYST_OPTION = re.compile(r"^:[\w-]+:(?:[ \t].*)?$")
+# Directives whose argument is part of their label, not a title: a version and what changed in it.
+_LABELLED_BY_ARGUMENT = frozenset(
+    {"versionadded", "versionchanged", "deprecated", "versionremoved", "deprecated-removed", "seealso"}
 )
 # MDX (Docusaurus): the module's imports and exports are code for the build, not page text.
 _ESM_IMPORT = re.compile(r"""^[ \t]*import[ \t]+(?:[\w*{}, \t]+[ \t]+from[ \t]+)?["'][^"']+["'];?[ \t]*$""")
@@ -160,6 +175,8 @@ def _generic_block_rule(state: Any, start_line: int, end_line: int, silent: bool
         and _BLOCK_OPTION.match(_line(state, body))
     ):
         body += 1  # pymdownx.blocks' indented options (`type: warning`, `open: true`)
+    while not title_group and body < close and _MYST_OPTION.match(_line(state, body)):
+        body += 1  # a MyST colon fence's options (`:class: tip`)
     old_parent, old_line_max = state.parentType, state.lineMax
     state.parentType = "generic_block"
     state.lineMax = close
@@ -221,6 +238,7 @@ def _parser() -> Any:
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.deflist import deflist_plugin
     from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.myst_role import myst_role_plugin
 
     md = (
         MarkdownIt("commonmark")
@@ -228,6 +246,7 @@ def _parser() -> Any:
         .use(admon_plugin)
         .use(deflist_plugin)
         .use(footnote_plugin)
+        .use(myst_role_plugin)
     )
     md.options["alerts"] = True
     alt: Any = {"alt": ["paragraph", "reference", "blockquote", "list"]}
@@ -263,6 +282,10 @@ def inline(node: Any) -> str:
             parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
+        elif kind == "myst_role":  # MyST's `{py:func}`run``, shown as Sphinx shows the role
+            from answerable.ingest.rst import shown_role
+
+            parts.append(shown_role(str(child.meta.get("name", "")), child.content))
         elif kind == "html_inline":
             tag = _KNOWN_TAG.match(child.content.strip())
             if tag is not None:
@@ -352,6 +375,8 @@ class _Blocks:
             start = int(node.attrs.get("start", 1) or 1)
             items = tuple(tuple(self.of(item.children)) for item in node.children)
             return [Items(items, ordered=kind == "ordered_list", start=start)]
+        if kind == "fence" and (directive := _MYST_DIRECTIVE.match(node.info.strip())) is not None:
+            return self.myst(directive.group(1), directive.group(2).strip(), node.content)
         if kind in ("fence", "code_block"):
             content = _built(node.content) if "8<" in node.content else node.content
             if not content.strip():
@@ -380,6 +405,12 @@ class _Blocks:
                 return inner
             if block == "tab":
                 return [Para(f"{one_line(title)}:"), *inner] if inner else []
+            if block in _LABELLED_BY_ARGUMENT:  # MyST's `:::{versionadded} 2.1`: "New in version 2.1"
+                from answerable.ingest.rst import admonition_label
+
+                label, said = admonition_label(block, title) or (block.title(), "")
+                inner = [Para(_inline_text(said)), *inner] if said else inner
+                return [Note(label, tuple(inner))] if inner else []
             return [Note(_inline_text(title) or block.title(), tuple(inner))] if inner else []
         if kind == "blockquote":
             return self.quote(node)
@@ -395,6 +426,31 @@ class _Blocks:
         if kind == "hr":
             return []
         return self.of(node.children)
+
+    def myst(self, name: str, argument: str, content: str) -> list[Block]:
+        """A MyST directive in a fence (```` ```{note} ````): an admonition's content is Markdown, read as a
+        note under its label; a code directive is code in the language its argument names; any other is
+        read as the reST directive it stands for (`rst_blocks`: an object description is an entry,
+        navigation such as `toctree` gives nothing). Its options go."""
+        from answerable.ingest.rst import admonition_label, rst_blocks
+
+        lines = content.split("\n")
+        if lines and lines[0].strip() == "---":  # options as YAML between `---` lines
+            end = next((k for k in range(1, len(lines)) if lines[k].strip() == "---"), 0)
+            lines = lines[end + 1 :]
+        options: list[str] = []
+        while lines and _MYST_OPTION.match(lines[0].strip()):
+            options.append(lines.pop(0).strip())
+        body = "\n".join(lines).strip("\n")
+        label = admonition_label(name, argument)
+        if label is not None:
+            said = f"{label[1]}\n\n{body}" if label[1] else body
+            inner = self.of(SyntaxTreeNode(_parser().parse(said)).children)
+            return [Note(label[0], tuple(inner))] if inner else []
+        if name in ("code-block", "code", "sourcecode", "code-cell"):
+            return [Code(body + "\n", argument.split(" ")[0])] if body.strip() else []
+        indented = "\n".join(f"   {line}" if line else "" for line in [*options, "", *body.split("\n")])
+        return rst_blocks(f".. {name}:: {argument}\n{indented}\n")
 
     def admonition(self, node: Any) -> Note | None:
         """A note with its label, or None when it holds nothing (an "API Reference" around autodoc). A kind

@@ -122,6 +122,31 @@ def _role_text(name: str, text: str) -> str:
     return text
 
 
+def shown_role(name: str, text: str) -> str:
+    """A Sphinx role (`ref`, `py:func`...) with its text as a page shows it: code for a code object, plain
+    for a reference (`_role_text`). MyST pages write the same roles (`{py:func}`run``)."""
+    short = name.lower().rsplit(":", 1)[-1]
+    shown = _role_text(short, text)
+    return code_span(shown) if short in _LITERAL_ROLES else shown
+
+
+# The admonitions docutils itself knows, labelled by their name.
+_ADMONITIONS = frozenset({"attention", "caution", "danger", "error", "hint", "important", "note", "tip", "warning"})
+
+
+def admonition_label(name: str, argument: str) -> tuple[str, str] | None:
+    """The label of an admonition directive and the text of its line that is not the label ("1.8" of
+    `versionadded` is the label's, "Added x." after it is text); None for a directive that is no admonition.
+    `admonition` takes its argument for its label."""
+    if name == "admonition":
+        return (argument or "Note", "")
+    if name in _ADMONITIONS:
+        return name.title(), argument
+    if name in _VERSION_LABELS or name in _NOTE_LABELS:
+        return _note_label(name, argument)
+    return None
+
+
 def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None):  # type: ignore[no-untyped-def]
     from docutils import nodes, utils
 
