@@ -635,3 +635,15 @@ def test_myst_directives_roles_and_labels_read_as_sphinx_shows_them() -> None:
         ),
         (("Client", "Tuning"), [("sentence", "Raise the pool size.")]),
     ]
+
+
+def test_a_real_myst_page_reads_its_directives_and_roles_as_sphinx_shows_them() -> None:
+    loaded = load("sphinx-autodoc2-quickstart.md")
+    code = of_kind(loaded, UnitKind.CODE)
+    assert "Install from PyPI:\n```bash\npip install sphinx-autodoc2\n```" in code  # ```{code-block} bash
+    assert any(c.startswith("```restructuredtext\n.. toctree::") for c in code)  # code that shows reST stays code
+    notes = of_kind(loaded, UnitKind.ADMONITION)
+    assert "See also: config:package for more information on how to configure the packages to document." in notes
+    assert any(n.startswith("Tip: If you don't want to include the `apidocs` directory") for n in notes)
+    prose = " ".join(of_kind(loaded, UnitKind.SENTENCE) + of_kind(loaded, UnitKind.ITEM) + code)
+    assert "{confval}" not in prose and "`autodoc2_packages` configuration option" in prose
