@@ -504,7 +504,7 @@ def test_a_backslash_escape_in_rest_reads_as_the_page_shows_it() -> None:
 def test_what_a_site_build_replaces_is_not_page_text() -> None:
     """Includes, a table-of-contents marker, abbreviation definitions, Jinja statements and icon shortcodes
     are replaced when the site is built: the page holds none of their text. A code block or tab that held
-    only an include is gone; one with code of its own keeps that code."""
+    only an include is gone; one with code of its own keeps that code. An escaped marker is shown."""
     from answerable.ingest.markdown import markdown_sections
 
     (section,) = markdown_sections(
@@ -514,7 +514,8 @@ def test_what_a_site_build_replaces_is_not_page_text() -> None:
         'Configure the queue:\n\n```python title="worker.py"\n--8<-- "docs/src/worker.py"\n```\n\n'
         'Or write it inline:\n\n```python\nqueue = Queue("jobs")\n--8<-- "docs/src/more.py"\n```\n\n'
         '=== "Docker"\n\n    ```\n    --8<-- "docker/compose.yml"\n    ```\n\n'
-        '=== "Shell"\n\n    ```bash\n    worker --concurrency 4\n    ```\n'
+        '=== "Shell"\n\n    ```bash\n    worker --concurrency 4\n    ```\n\n'
+        'The syntax, escaped as pymdownx escapes it:\n\n```\n;--8<-- "filename.md"\n```\n'
     )
     assert [(u.kind.value, u.text) for u in units(section.text)] == [
         ("sentence", "Install the worker first."),
@@ -522,6 +523,7 @@ def test_what_a_site_build_replaces_is_not_page_text() -> None:
         ("sentence", "Configure the queue:"),
         ("code", 'Or write it inline:\n```python\nqueue = Queue("jobs")\n```'),
         ("code", "Shell:\n```bash\nworker --concurrency 4\n```"),
+        ("code", 'The syntax, escaped as pymdownx escapes it:\n```\n--8<-- "filename.md"\n```'),
     ]
 
 

@@ -82,7 +82,7 @@ _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 # `--8<-- "file"` and its block form, FastAPI's `{* file *}`, markdown-include's `{! file !}` / `{!> file !}`),
 # a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
 _BUILD_LINE = re.compile(
-    r"""^[ \t]*(?:;?-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
+    r"""^[ \t]*(?:-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
     r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\}|\([^()\s]+\)=)[ \t]*$"""
 )
 # MyST (Sphinx's Markdown): a directive in a fence (```` ```{note} ````), its options before its content
@@ -309,9 +309,14 @@ def _plain(text: str) -> str:
     return _SUB_SUPER.sub(r"\2", text)
 
 
+# pymdownx.snippets' escape: `;--8<-- "file"` shows the marker itself (pages that document the syntax).
+_ESCAPED_SNIPPET = re.compile(r"^([ \t]*);(-{1,}8<-{1,})")
+
+
 def _built(source: str) -> str:
-    """A block's source without the lines a site's build replaces (`_BUILD_LINE`)."""
-    return "\n".join(line for line in source.splitlines() if not _BUILD_LINE.match(line))
+    """A block's source without the lines a site's build replaces (`_BUILD_LINE`); an escaped include
+    marker is shown as the marker."""
+    return "\n".join(_ESCAPED_SNIPPET.sub(r"\1\2", line) for line in source.splitlines() if not _BUILD_LINE.match(line))
 
 
 def _text(node: Any) -> str:
@@ -366,7 +371,7 @@ class _Blocks:
             export = next((k for k, line in enumerate(lines) if _ESM_EXPORT.match(line)), len(lines))
             if lines and all(_ESM_IMPORT.match(line) for line in lines[:export]):
                 return []  # MDX's imports, then an export and its body: code the site's build runs
-            if any(_BUILD_LINE.match(line) for line in lines):
+            if any(_BUILD_LINE.match(line) or _ESCAPED_SNIPPET.match(line) for line in lines):
                 kept = _built(source)
                 return [Para(_ATTR_LIST.sub("", _inline_text(kept)))] if kept.strip() else []
             text = _text(node)
