@@ -1,5 +1,5 @@
-"""Loaders: Markdown (YAML or TOML front matter), reStructuredText, HTML, plain text and the JSONL corpus
-format, plus a walk.
+"""Loaders: Markdown (YAML or TOML front matter), reStructuredText, HTML, Jupyter notebooks (as Markdown:
+`notebook`), plain text and the JSONL corpus format, plus a walk.
 
 Each loader turns one file into documents split into heading-labelled sections. A problem with a file
 (unreadable, empty, not text, too large, invalid metadata) becomes a `Skipped` entry naming the path
@@ -24,6 +24,7 @@ from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
 from answerable.ingest.includes import with_includes
 from answerable.ingest.metadata import Defaults, build_document
+from answerable.ingest.notebook import notebook_markdown
 from answerable.ingest.sections import Format, Section, detect, html_sections, markdown_sections, page
 
 __all__ = [
@@ -52,9 +53,10 @@ RST = (".rst", ".rest")
 HTML = (".html", ".htm")
 TEXT = (".txt", ".text")
 JSONL = (".jsonl",)
-SUPPORTED = MARKDOWN + RST + HTML + TEXT + JSONL
+NOTEBOOK = ".ipynb"  # a Jupyter notebook, read as the Markdown page a docs site shows it as
+SUPPORTED = MARKDOWN + RST + HTML + TEXT + JSONL + (NOTEBOOK,)
 SPHINX_SOURCE = ".rst.txt"  # a page of Sphinx's `_sources/`, as published beside the HTML it was built into
-_FORMATS = {**dict.fromkeys(MARKDOWN, Format.MARKDOWN), **dict.fromkeys(RST, Format.RST)}
+_FORMATS = {**dict.fromkeys((*MARKDOWN, NOTEBOOK), Format.MARKDOWN), **dict.fromkeys(RST, Format.RST)}
 _FORMATS.update(dict.fromkeys(HTML, Format.HTML))
 
 
@@ -173,6 +175,12 @@ def load_file(
         yield Skipped(source, str(exc))
         return
     fmt = file_format(path.name)
+    if suffix == NOTEBOOK:
+        try:
+            text = notebook_markdown(text)
+        except InputError as exc:
+            yield Skipped(source, str(exc))
+            return
     if include_root is not None and fmt is Format.MARKDOWN:
         text = with_includes(text, path, include_root, max_bytes)
     try:

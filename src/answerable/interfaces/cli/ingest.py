@@ -98,7 +98,7 @@ def ingest_command(
     store_url: str | None,
     embedder_spec: str | None,
 ) -> None:
-    """Ingest Markdown, HTML, text and JSONL corpus files (folders are walked recursively).
+    """Ingest Markdown, reST, HTML, Jupyter notebook, text and JSONL corpus files (folders are walked recursively).
 
     A document's own metadata (front matter, corpus fields) wins over these flags. Bad files are
     reported and skipped; the exit code is non-zero only if nothing could be ingested, the store failed,
