@@ -830,4 +830,33 @@ def test_the_generator_reads_an_entry_under_its_page_and_quotes_it_alone() -> No
     claim = Claim("c1", "Which tarpit flag replaces an existing archive?")
     draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [page])])
     assert [s.text for s in draft.sentences] == ["`-f, --force`: Overwrite an archive of the same name without asking."]
-    assert "Options. These options change what is written:" in seen  # prose is read under its heading only
+    # the prose that introduces the entries says nothing alone, and is no candidate (`dangling`)
+    assert not any("These options change what is written" in t for t in seen)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # entries after their introduction
+        "Invitations take these settings:\n\n`expires_in`: Days an invitation is valid. Defaults to 7.\n\n"
+        "`role`: The role the invitee gets.",
+        # the last sentence of a passage, what it introduces cut into the next one
+        "Invitations are sent by email. Their validity depends on the kind of invitation, as follows:",
+    ],
+)
+def test_a_prose_introduction_with_nothing_quoted_after_it_is_never_the_answer(text: str) -> None:
+    """A sentence that ends with a colon says nothing alone: another unit is quoted, even when the ranker
+    scores the introduction first."""
+    got = quoted(text, "invitation")
+    assert got and not any(s.rstrip().endswith(":") for s in got), got
+
+
+def test_an_introduction_of_a_table_is_quoted_only_with_the_table() -> None:
+    table = "| Kind | Valid for |\n|---|---|\n| Member | 7 days |"
+    got = quoted(f"The validity of each kind of invitation is:\n\n{table}", "invitation")
+    assert got in (["The validity of each kind of invitation is:", table], [table])
+
+
+def test_an_introduction_is_quoted_with_the_items_it_introduces() -> None:
+    got = quoted("To resend an invitation:\n\n- Open Members.\n- Select Resend.", "invitation")
+    assert got[0] == "To resend an invitation:" and len(got) == 3 and "Select Resend." in got[2]

@@ -639,6 +639,17 @@ def introduced(sentences: Sequence[str], i: int) -> list[int]:
     return items
 
 
+def dangling(sentences: Sequence[str], i: int) -> bool:
+    """Is sentence `i` prose that introduces what follows with a colon, with nothing quoted with it? "Return
+    a dependency callable ..., passing the following parameters:" says nothing alone, and the parameters'
+    entries it introduces are units of their own, which an answer quotes. An introduction of list items is
+    quoted with them (`introduced`), one of a code block is one unit with it, and an entry that ends by
+    introducing the next ("`-M buildername`: ... The following build pipelines are available:") states
+    what its name does."""
+    text = sentences[i].rstrip()
+    return text.endswith(":") and not is_entry(text) and not introduced(sentences, i)
+
+
 def in_context(sentences: Sequence[str], i: int) -> str:
     """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back,
     and with the list it introduces (`introduced`).
@@ -661,7 +672,7 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Can
     quoted) and what it is about (its page title and headings with it, as the index embeds a chunk). The
     generator and the conflict check (`Engine.best_sentence`) read sentences so."""
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
-    flat = [f for f in flat if quotable(f[1][f[2]])] or flat
+    flat = [f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2])] or flat
     texts = [in_context(sents, i) for _, sents, i in flat]
     read = [
         with_lead(p, claim, entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text)))
