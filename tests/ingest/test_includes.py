@@ -105,3 +105,48 @@ def test_without_a_root_or_over_the_budget_the_marker_stays_for_the_parser_to_dr
         for u in units(c.text)
     ]
     assert not any("widget" in t for _, t in no_root)
+
+
+def rst_project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "docs").mkdir(parents=True)
+    (root / "examples").mkdir()
+    (root / "examples" / "app.py").write_text(
+        "import widget\n\n# start-setup\napp = widget.App(port=8080)\n# end-setup\napp.run()\n"
+    )
+    (root / "docs" / "shared.rst").write_text("All widgets log to ``/var/log/widget``.\n")
+    (root / "docs" / "guide.rst").write_text(
+        "Guide\n=====\n\nStart the app:\n\n.. literalinclude:: ../examples/app.py\n   :language: python\n"
+        "   :start-after: # start-setup\n   :end-before: # end-setup\n\nThe imports:\n\n"
+        ".. literalinclude:: ../examples/app.py\n   :lines: 1-2\n\n.. include:: shared.rst\n\n"
+        "Only the class:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: App\n\n"
+        ".. literalinclude:: /../../secret.txt\n"
+    )
+    (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
+    return root
+
+
+def rst_units(root: Path, include_root: Path | None = None) -> list[tuple[str, str]]:
+    (found,) = [f for f in find([root / "docs"]) if f.rel_path == "guide.rst"]
+    (item,) = load_file(found.path, found.doc_id, Defaults(), include_root=include_root or found.include_root)
+    assert isinstance(item, Loaded)
+    return [(u.kind.value, u.text) for c in chunk(item) for u in units(c.text)]
+
+
+def test_a_rest_page_s_literalincludes_and_includes_read_as_sphinx_reads_them(tmp_path: Path) -> None:
+    """Paths relative to the page; :start-after:, :end-before: and :lines: cut the file as Sphinx does; an
+    option this reader cannot apply (:pyobject:) and a path out of the folder leave no text."""
+    root = rst_project(tmp_path)
+    assert rst_units(root, include_root=root) == [
+        ("code", "Start the app:\n```python\napp = widget.App(port=8080)\n```"),
+        ("code", "The imports:\n```python\nimport widget\n```"),
+        ("sentence", "All widgets log to `/var/log/widget`."),
+        ("sentence", "Only the class:"),
+    ]
+    # by default only the folder ingested: the example code beside it stays out, the shared page is read
+    assert rst_units(root) == [
+        ("sentence", "Start the app:"),
+        ("sentence", "The imports:"),
+        ("sentence", "All widgets log to `/var/log/widget`."),
+        ("sentence", "Only the class:"),
+    ]

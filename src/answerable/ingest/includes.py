@@ -1,4 +1,5 @@
-"""A Markdown page's includes replaced by the files they name, as the site's build does.
+"""A page's includes replaced by the files they name, as the site's build does: Markdown's, and reST's
+`literalinclude` and `include` (`with_rst_includes`).
 
 Docs sites pull text and code in from other files when they are built: pymdownx.snippets (`--8<-- "file"`,
 one line, or a block of file names between two `--8<--` lines, with `file:3:10` for lines 3 to 10 and
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-__all__ = ["with_includes"]
+__all__ = ["with_includes", "with_rst_includes"]
 
 MAX_DEPTH = 4
 
@@ -30,6 +31,7 @@ _CODE_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\*[ \t]*(?P<target>\S+)[^{}\n]
 _SECTION = re.compile(r"-{1,}8<-{1,}[ \t]*\[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": "bash", ".yml": "yaml"}
 _MARKDOWN = (".md", ".markdown", ".mdx")
+Stack = tuple[Path, ...]  # the files being read, the page first
 
 
 def with_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
@@ -125,19 +127,26 @@ def _parse_spec(spec: str) -> tuple[str, tuple[int, int] | None, str | None]:
 def _locate(name: str, folder: Path, root: Path) -> Path | None:
     """The file `name` names, against `root` and then `folder`, when it lies inside `root` and no part of
     its path is hidden."""
-    relative = PurePosixPath(name.replace("\\", "/"))
-    if not name or relative.is_absolute() or re.match(r"^[A-Za-z]:", name) or "://" in name:
+    if not _relative(name):
         return None
-    for base in (root, folder):
-        try:
-            path = (base / relative).resolve()
-        except (OSError, RuntimeError):
-            continue
-        if not path.is_relative_to(root) or any(p.startswith(".") for p in path.relative_to(root).parts):
-            continue
-        if path.is_file():
-            return path
-    return None
+    return next((p for base in (root, folder) if (p := _inside(base / name.replace("\\", "/"), root))), None)
+
+
+def _relative(name: str) -> bool:
+    return (
+        bool(name) and not PurePosixPath(name).is_absolute() and not re.match(r"^[A-Za-z]:", name) and "://" not in name
+    )
+
+
+def _inside(path: Path, root: Path) -> Path | None:
+    """`path` resolved, when it is a file inside `root` reached through no hidden folder or file."""
+    try:
+        path = path.resolve()
+    except (OSError, RuntimeError):
+        return None
+    if not path.is_relative_to(root) or any(p.startswith(".") for p in path.relative_to(root).parts):
+        return None
+    return path if path.is_file() else None
 
 
 def _section(text: str, name: str) -> str | None:
@@ -154,3 +163,111 @@ def _section(text: str, name: str) -> str | None:
         if inside:
             kept.append(line)
     return "\n".join(kept) if found else None
+
+
+# reST (Sphinx): `.. literalinclude:: path` and `.. include:: path`, each with its indented options.
+_RST_INCLUDE = re.compile(
+    r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<kind>literalinclude|include)::[ \t]*(?P<target>\S+)[ \t]*$"
+)
+_RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):[ \t]*(?P<value>.*)$")
+_SUFFIX_LANGUAGES = {**_LANGUAGES, ".rst": "rst", ".toml": "toml", ".json": "json", ".c": "c", ".sql": "sql"}
+
+
+def with_rst_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
+    """`text`, the reST of the file at `page`, with its `literalinclude` directives replaced by code blocks
+    of the files they name (`:language:`, `:lines:`, `:start-after:`, `:end-before:` and `:dedent:` as Sphinx
+    reads them; any other option, such as `:pyobject:`, leaves the directive as it was, which the parser
+    drops) and its `include` directives by the reST they name (`:literal:` as code), read as `with_includes`
+    reads files: a path relative to the page's folder (`/path` to `root`), inside `root`, never hidden."""
+    if "include::" not in text:
+        return text
+    return _expand_rst(text, page.parent, root.resolve(), [max_bytes], (page.resolve(),))
+
+
+def _expand_rst(text: str, folder: Path, root: Path, budget: list[int], stack: Stack) -> str:
+    lines = text.split("\n")
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        match = _RST_INCLUDE.match(lines[k])
+        if match is None:
+            out.append(lines[k])
+            k += 1
+            continue
+        options: dict[str, str] = {}
+        end = k + 1
+        while end < len(lines) and (option := _RST_OPTION.match(lines[end])) is not None:
+            options[option.group("name")] = option.group("value").strip()
+            end += 1
+        got = _rst_included(match.group("kind"), match.group("target"), options, folder, root, budget, stack)
+        if got is None:
+            out += lines[k:end]
+        else:
+            indent = match.group("indent")
+            out += [f"{indent}{line}" if line else line for line in got.split("\n")]
+        k = end
+    return "\n".join(out)
+
+
+# The options Sphinx gives these directives that this reader applies or that change nothing of the text.
+_RST_OPTIONS = frozenset(
+    {"language", "lines", "start-after", "end-before", "dedent", "caption", "linenos", "emphasize-lines"}
+    | {"literal", "encoding", "name", "class", "force"}
+)
+
+
+def _rst_included(
+    kind: str, target: str, options: dict[str, str], folder: Path, root: Path, budget: list[int], stack: Stack
+) -> str | None:
+    """The reST that replaces one include directive, or None to leave it as it was."""
+    if not set(options) <= _RST_OPTIONS:
+        return None  # `:pyobject:` and the like: a part this reader cannot cut out
+    # Sphinx reads a path relative to the page, and one that starts with "/" relative to the source folder.
+    name = target.lstrip("/")
+    path = _inside((root if target.startswith("/") else folder) / name, root) if _relative(name) else None
+    if path is None or path in stack or len(stack) > MAX_DEPTH:
+        return None
+    try:
+        raw = path.read_bytes()
+        content = _cut(raw.decode("utf-8-sig"), options)
+    except (OSError, UnicodeDecodeError):
+        return None
+    if content is None or len(raw) > budget[0]:
+        return None
+    budget[0] -= len(raw)
+    if kind == "include" and "literal" not in options:
+        return _expand_rst(content, path.parent, root, budget, (*stack, path))
+    language = options.get("language") or _SUFFIX_LANGUAGES.get(path.suffix.lower(), "")
+    body = "\n".join(f"   {line}" if line.strip() else "" for line in content.rstrip("\n").split("\n"))
+    return f".. code-block:: {language}\n\n{body}\n" if language else f"::\n\n{body}\n"
+
+
+def _cut(content: str, options: dict[str, str]) -> str | None:
+    """The part of `content` the options keep, as Sphinx cuts it; None when a marker is not found."""
+    if "start-after" in options:
+        at = content.find(options["start-after"])
+        if at < 0:
+            return None
+        content = content[at + len(options["start-after"]) :].split("\n", 1)[-1]
+    if "end-before" in options:
+        at = content.find(options["end-before"])
+        if at < 0:
+            return None
+        content = content[:at].rsplit("\n", 1)[0]
+    if "lines" in options:
+        lines = content.split("\n")
+        kept: list[str] = []
+        for part in options["lines"].split(","):
+            first, _, last = part.strip().partition("-")
+            if not first.isdigit() or (last and not last.isdigit()):
+                return None
+            start = int(first)
+            stop = int(last) if last else (len(lines) if part.strip().endswith("-") else start)
+            kept += lines[start - 1 : stop]
+        content = "\n".join(kept)
+    if "dedent" in options:
+        rows = content.split("\n")
+        least = min((len(r) - len(r.lstrip()) for r in rows if r.strip()), default=0)
+        width = int(options["dedent"]) if options["dedent"].isdigit() else least
+        content = "\n".join(r[width:] if r[:width].strip() == "" else r.lstrip() for r in rows)
+    return content

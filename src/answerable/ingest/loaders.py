@@ -22,7 +22,7 @@ import yaml
 from answerable.core.errors import InputError
 from answerable.core.types import Document
 from answerable.ingest.frontmatter import split_front_matter
-from answerable.ingest.includes import with_includes
+from answerable.ingest.includes import with_includes, with_rst_includes
 from answerable.ingest.metadata import Defaults, build_document
 from answerable.ingest.notebook import notebook_markdown
 from answerable.ingest.sections import Format, Section, detect, html_sections, markdown_sections, page
@@ -151,9 +151,10 @@ def load_file(
     as `find` gives it); without it, the document id stands for the path. `nav_title` is the title the
     site's navigation gives the page (`mkdocs_site`), taken when the page states none of its own, and
     `url_path` where the site publishes it (default: `published_path` of `rel_path`). With `include_root`,
-    a Markdown page's includes (`--8<-- "file"`, `{! file !}`, `{* file *}`) are replaced by the files they
-    name inside that folder, as the site's build does (`includes.with_includes`); without it, or for a file
-    that cannot be read there, the marker is dropped.
+    a Markdown page's includes (`--8<-- "file"`, `{! file !}`, `{* file *}`) and a reST page's
+    (`.. literalinclude::`, `.. include::`) are replaced by the files they name inside that folder, as the
+    site's build does (`includes`); without it, or for a file that cannot be read there, the marker or
+    directive gives no text.
     """
     source = str(path)
     suffix = _suffix(path.name)
@@ -183,6 +184,8 @@ def load_file(
             return
     if include_root is not None and fmt is Format.MARKDOWN:
         text = with_includes(text, path, include_root, max_bytes)
+    elif include_root is not None and fmt is Format.RST:
+        text = with_rst_includes(text, path, include_root, max_bytes)
     try:
         parsed = page(text, fmt, source)
         full = "\n\n".join(s.text for s in parsed.sections)

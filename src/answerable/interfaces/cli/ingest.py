@@ -71,8 +71,8 @@ def _new_sqlite_file(store_url: str | None) -> Path | None:
     "--include-root",
     default=None,
     type=click.Path(path_type=Path),
-    help='Folder a Markdown page\'s includes (--8<-- "file", {! file !}, {* file *}) are read from, as the '
-    "site's build reads them (the folder of mkdocs.yml); by default only files in the folder ingested.",
+    help='Folder a page\'s includes (--8<-- "file", {! file !}, {* file *}, .. literalinclude::) are read '
+    "from, as the site's build reads them (the project folder); by default only files in the folder ingested.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @store_option
