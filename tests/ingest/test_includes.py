@@ -112,14 +112,18 @@ def rst_project(tmp_path: Path) -> Path:
     (root / "docs").mkdir(parents=True)
     (root / "examples").mkdir()
     (root / "examples" / "app.py").write_text(
-        "import widget\n\n# start-setup\napp = widget.App(port=8080)\n# end-setup\napp.run()\n"
+        "import widget\n\n# start-setup\napp = widget.App(port=8080)\n# end-setup\napp.run()\n\n\n"
+        "class Shop:\n    @staticmethod\n    def open(hour: int) -> bool:\n        return hour >= 9\n\n"
+        "    def close(self) -> None:\n        pass\n"
     )
     (root / "docs" / "shared.rst").write_text("All widgets log to ``/var/log/widget``.\n")
     (root / "docs" / "guide.rst").write_text(
         "Guide\n=====\n\nStart the app:\n\n.. literalinclude:: ../examples/app.py\n   :language: python\n"
         "   :start-after: # start-setup\n   :end-before: # end-setup\n\nThe imports:\n\n"
         ".. literalinclude:: ../examples/app.py\n   :lines: 1-2\n\n.. include:: shared.rst\n\n"
-        "Only the class:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: App\n\n"
+        "Opening hours:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.open\n\n"
+        "Not defined:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.sell\n\n"
+        "Not applied:\n\n.. literalinclude:: ../examples/app.py\n   :prepend: # head\n\n"
         ".. literalinclude:: /../../secret.txt\n"
     )
     (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
@@ -134,19 +138,27 @@ def rst_units(root: Path, include_root: Path | None = None) -> list[tuple[str, s
 
 
 def test_a_rest_page_s_literalincludes_and_includes_read_as_sphinx_reads_them(tmp_path: Path) -> None:
-    """Paths relative to the page; :start-after:, :end-before: and :lines: cut the file as Sphinx does; an
-    option this reader cannot apply (:pyobject:) and a path out of the folder leave no text."""
+    """Paths relative to the page; :start-after:, :end-before:, :lines: and :pyobject: (the code parsed, never
+    run) cut the file as Sphinx does; an object the file does not define, an option this reader cannot
+    apply (:prepend:) and a path out of the folder leave no text."""
     root = rst_project(tmp_path)
     assert rst_units(root, include_root=root) == [
         ("code", "Start the app:\n```python\napp = widget.App(port=8080)\n```"),
         ("code", "The imports:\n```python\nimport widget\n```"),
         ("sentence", "All widgets log to `/var/log/widget`."),
-        ("sentence", "Only the class:"),
+        (
+            "code",
+            "Opening hours:\n```python\n@staticmethod\ndef open(hour: int) -> bool:\n    return hour >= 9\n```",
+        ),
+        ("sentence", "Not defined:"),
+        ("sentence", "Not applied:"),
     ]
     # by default only the folder ingested: the example code beside it stays out, the shared page is read
     assert rst_units(root) == [
         ("sentence", "Start the app:"),
         ("sentence", "The imports:"),
         ("sentence", "All widgets log to `/var/log/widget`."),
-        ("sentence", "Only the class:"),
+        ("sentence", "Opening hours:"),
+        ("sentence", "Not defined:"),
+        ("sentence", "Not applied:"),
     ]

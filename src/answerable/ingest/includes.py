@@ -175,10 +175,11 @@ _SUFFIX_LANGUAGES = {**_LANGUAGES, ".rst": "rst", ".toml": "toml", ".json": "jso
 
 def with_rst_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
     """`text`, the reST of the file at `page`, with its `literalinclude` directives replaced by code blocks
-    of the files they name (`:language:`, `:lines:`, `:start-after:`, `:end-before:` and `:dedent:` as Sphinx
-    reads them; any other option, such as `:pyobject:`, leaves the directive as it was, which the parser
-    drops) and its `include` directives by the reST they name (`:literal:` as code), read as `with_includes`
-    reads files: a path relative to the page's folder (`/path` to `root`), inside `root`, never hidden."""
+    of the files they name (`:language:`, `:lines:`, `:start-after:`, `:end-before:`, `:dedent:` and
+    `:pyobject:` as Sphinx reads them; any other option, such as `:prepend:`, leaves the directive as it
+    was, which the parser drops) and its `include` directives by the reST they name (`:literal:` as
+    code), read as `with_includes` reads files: a path relative to the page's folder (`/path` to `root`),
+    inside `root`, never hidden."""
     if "include::" not in text:
         return text
     return _expand_rst(text, page.parent, root.resolve(), [max_bytes], (page.resolve(),))
@@ -212,7 +213,7 @@ def _expand_rst(text: str, folder: Path, root: Path, budget: list[int], stack: S
 # The options Sphinx gives these directives that this reader applies or that change nothing of the text.
 _RST_OPTIONS = frozenset(
     {"language", "lines", "start-after", "end-before", "dedent", "caption", "linenos", "emphasize-lines"}
-    | {"literal", "encoding", "name", "class", "force"}
+    | {"literal", "encoding", "name", "class", "force", "pyobject"}
 )
 
 
@@ -243,7 +244,12 @@ def _rst_included(
 
 
 def _cut(content: str, options: dict[str, str]) -> str | None:
-    """The part of `content` the options keep, as Sphinx cuts it; None when a marker is not found."""
+    """The part of `content` the options keep, as Sphinx cuts it; None when a marker or object is not found."""
+    if "pyobject" in options:
+        found = _pyobject(content, options["pyobject"])
+        if found is None:
+            return None
+        content = found
     if "start-after" in options:
         at = content.find(options["start-after"])
         if at < 0:
@@ -271,3 +277,32 @@ def _cut(content: str, options: dict[str, str]) -> str | None:
         width = int(options["dedent"]) if options["dedent"].isdigit() else least
         content = "\n".join(r[width:] if r[:width].strip() == "" else r.lstrip() for r in rows)
     return content
+
+
+def _pyobject(source: str, dotted: str) -> str | None:
+    """The source of the class, function or method `dotted` names (`App`, `App.run`) in Python `source`,
+    with its decorators, as Sphinx's `:pyobject:` takes it; None when the source does not parse or does not
+    define it. The code is parsed, never run."""
+    import ast
+
+    try:
+        tree: ast.AST = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    node: ast.AST | None = tree
+    for name in dotted.split("."):
+        body = getattr(node, "body", [])
+        node = next(
+            (
+                n
+                for n in body
+                if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name
+            ),
+            None,
+        )
+        if node is None:
+            return None
+    assert isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    lines = source.split("\n")
+    return "\n".join(lines[first - 1 : node.end_lineno])
