@@ -124,10 +124,15 @@ def rst_project(tmp_path: Path) -> Path:
         "Opening hours:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.open\n\n"
         "Not defined:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.sell\n\n"
         "Not applied:\n\n.. literalinclude:: ../examples/app.py\n   :prepend: # head\n\n"
-        ".. literalinclude:: /../../secret.txt\n"
+        ".. literalinclude:: /../../secret.txt\n\n"
+        "To show a file, write::\n\n   .. literalinclude:: ../examples/app.py\n"
     )
     (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
     return root
+
+
+# a directive shown in a literal block is an example of one, never read
+EXAMPLE = ("code", "To show a file, write:\n```\n.. literalinclude:: ../examples/app.py\n```")
 
 
 def rst_units(root: Path, include_root: Path | None = None) -> list[tuple[str, str]]:
@@ -152,6 +157,7 @@ def test_a_rest_page_s_literalincludes_and_includes_read_as_sphinx_reads_them(tm
         ),
         ("sentence", "Not defined:"),
         ("sentence", "Not applied:"),
+        EXAMPLE,
     ]
     # by default only the folder ingested: the example code beside it stays out, the shared page is read
     assert rst_units(root) == [
@@ -161,4 +167,5 @@ def test_a_rest_page_s_literalincludes_and_includes_read_as_sphinx_reads_them(tm
         ("sentence", "Opening hours:"),
         ("sentence", "Not defined:"),
         ("sentence", "Not applied:"),
+        EXAMPLE,
     ]

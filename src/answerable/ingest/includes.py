@@ -187,10 +187,11 @@ def with_rst_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
 
 def _expand_rst(text: str, folder: Path, root: Path, budget: list[int], stack: Stack) -> str:
     lines = text.split("\n")
+    literal = _literal_lines(lines)
     out: list[str] = []
     k = 0
     while k < len(lines):
-        match = _RST_INCLUDE.match(lines[k])
+        match = None if k in literal else _RST_INCLUDE.match(lines[k])
         if match is None:
             out.append(lines[k])
             k += 1
@@ -208,6 +209,29 @@ def _expand_rst(text: str, folder: Path, root: Path, budget: list[int], stack: S
             out += [f"{indent}{line}" if line else line for line in got.split("\n")]
         k = end
     return "\n".join(out)
+
+
+# A line that opens a literal block: a paragraph ending with "::", or a directive whose content is code.
+_LITERAL_OPENER = re.compile(
+    r"^[ \t]*(?:\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode|testoutput|"
+    r"productionlist|rst:directive|highlight)::.*|(?!\.\.[ \t]).*::)[ \t]*$"
+)
+
+
+def _literal_lines(lines: list[str]) -> set[int]:
+    """The indexes of the lines inside literal blocks, where a directive is an example of one (a page that
+    documents `literalinclude` shows `.. literalinclude:: example.py` in one) and is never read."""
+    inside: set[int] = set()
+    opener: int | None = None  # the indentation of the line that opened the literal block
+    for k, line in enumerate(lines):
+        width = len(line) - len(line.lstrip())
+        if opener is not None and line.strip() and width <= opener:
+            opener = None
+        if opener is not None:
+            inside.add(k)
+        elif _LITERAL_OPENER.match(line):
+            opener = width
+    return inside
 
 
 # The options Sphinx gives these directives that this reader applies or that change nothing of the text.
