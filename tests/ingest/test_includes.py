@@ -91,6 +91,15 @@ def test_nothing_outside_the_project_hidden_or_absolute_is_read(tmp_path: Path) 
     assert "/etc/hostname" not in text and "missing.py" not in text
 
 
+def test_a_block_of_file_names_is_read_and_prose_between_two_markers_is_kept(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    page = root / "docs" / "blocks.md"
+    page.write_text("--8<--\ndocs_src/app.py\nREADME.md\n--8<--\n\nKept prose.\n--8<--\nMore kept prose.\n--8<--\n")
+    text = with_includes(page.read_text(), page, root, max_bytes=10_000)
+    assert "app.run()" in text and "usage reports" in text  # both files of the block
+    assert "Kept prose." in text and "More kept prose." in text  # no block: its lines are prose
+
+
 def test_without_a_root_or_over_the_budget_the_marker_stays_for_the_parser_to_drop(tmp_path: Path) -> None:
     root = project(tmp_path)
     page = root / "docs" / "guide.md"

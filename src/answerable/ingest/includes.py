@@ -52,8 +52,9 @@ def _expand(text: str, folder: Path, root: Path, budget: list[int], stack: tuple
         fence = _SNIPPET_FENCE.match(line)
         if fence is not None:
             end = next((j for j in range(k + 1, len(lines)) if _SNIPPET_FENCE.match(lines[j])), None)
-            if end is not None:  # a block of file names, one a line
-                for name in lines[k + 1 : end]:
+            names = lines[k + 1 : end] if end is not None else []
+            if end is not None and all(len(n.split()) <= 1 for n in names):  # a block of file names, one a line
+                for name in names:
                     got = _read(name.strip(), folder, root, budget, stack) if name.strip() else None
                     if got is not None:
                         out.append(_indented(got, fence.group("indent")))
