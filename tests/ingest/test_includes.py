@@ -1,5 +1,5 @@
-"""A Markdown page's includes read as the site's build reads them, inside the folder allowed and nowhere else:
-the folder ingested, or the project folder the caller names."""
+"""A page's includes (Markdown's, reST's) read as the site's build reads them, inside the folder allowed and
+nowhere else: the folder ingested, or the project folder the caller names."""
 
 from __future__ import annotations
 
@@ -15,30 +15,42 @@ APP = "import widget\n\napp = widget.App(port=8080)\napp.run()\n"
 PARTS = "# --8<-- [start:setup]\nwidget.setup(retries=3)\n# --8<-- [end:setup]\nwidget.teardown()\n"
 
 
+def write(tmp_path: Path, files: dict[str, str]) -> Path:
+    """Each file of `files` (path under `tmp_path`: text) written; the project folder `proj` returned."""
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return tmp_path / "proj"
+
+
+# outside the project: never read
+SECRET = {"secret.txt": "the launch code is 0000\n"}
+
+
 def project(tmp_path: Path) -> Path:
     """An MkDocs project: its config, README and code beside `docs/`, a secret above and a hidden file in it."""
-    root = tmp_path / "proj"
-    (root / "docs" / "includes").mkdir(parents=True)
-    (root / "docs_src").mkdir()
-    (root / "mkdocs.yml").write_text("site_name: Widget\nnav:\n  - Home: index.md\n  - Guide: guide.md\n")
-    (root / "README.md").write_text("# Widget\n\nWidget sends **usage reports** every night.\n")
-    (root / "docs_src" / "app.py").write_text(APP)
-    (root / "docs_src" / "parts.py").write_text(PARTS)
-    (root / ".env").write_text("TOKEN=hunter2\n")
-    (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
-    (root / "docs" / "index.md").write_text('--8<-- "README.md"\n')
-    (root / "docs" / "includes" / "note.md").write_text(
-        '!!! note\n    Ports below 1024 need root.\n\n--8<-- "docs/loop.md"\n'
+    return write(
+        tmp_path,
+        {
+            **SECRET,
+            "proj/mkdocs.yml": "site_name: Widget\nnav:\n  - Home: index.md\n  - Guide: guide.md\n",
+            "proj/README.md": "# Widget\n\nWidget sends **usage reports** every night.\n",
+            "proj/docs_src/app.py": APP,
+            "proj/docs_src/parts.py": PARTS,
+            "proj/.env": "TOKEN=hunter2\n",
+            "proj/docs/index.md": '--8<-- "README.md"\n',
+            "proj/docs/includes/note.md": '!!! note\n    Ports below 1024 need root.\n\n--8<-- "docs/loop.md"\n',
+            "proj/docs/loop.md": 'Loops stop here.\n\n--8<-- "docs/loop.md"\n',
+            "proj/docs/guide.md": (
+                '# Guide\n\nStart the app:\n\n```py\n--8<-- "docs_src/app.py"\n```\n\n'
+                'Only the port:\n\n```py\n--8<-- "docs_src/app.py:3:3"\n```\n\n'
+                'Set it up:\n\n```py\n--8<-- "docs_src/parts.py:setup"\n```\n\n'
+                "The whole app again:\n\n{* docs_src/app.py hl[3] *}\n\n{! includes/note.md !}\n\n"
+                '```\n--8<-- "../secret.txt"\n--8<-- ".env"\n--8<-- "/etc/hostname"\n'
+                '--8<-- "docs_src/missing.py"\n```\n'
+            ),
+        },
     )
-    (root / "docs" / "loop.md").write_text('Loops stop here.\n\n--8<-- "docs/loop.md"\n')
-    (root / "docs" / "guide.md").write_text(
-        '# Guide\n\nStart the app:\n\n```py\n--8<-- "docs_src/app.py"\n```\n\n'
-        'Only the port:\n\n```py\n--8<-- "docs_src/app.py:3:3"\n```\n\n'
-        'Set it up:\n\n```py\n--8<-- "docs_src/parts.py:setup"\n```\n\n'
-        "The whole app again:\n\n{* docs_src/app.py hl[3] *}\n\n{! includes/note.md !}\n\n"
-        '```\n--8<-- "../secret.txt"\n--8<-- ".env"\n--8<-- "/etc/hostname"\n--8<-- "docs_src/missing.py"\n```\n'
-    )
-    return root
 
 
 def loaded_units(root: Path, include_root: Path | None = None) -> dict[str, list[tuple[str, str]]]:
@@ -117,27 +129,29 @@ def test_without_a_root_or_over_the_budget_the_marker_stays_for_the_parser_to_dr
 
 
 def rst_project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    (root / "docs").mkdir(parents=True)
-    (root / "examples").mkdir()
-    (root / "examples" / "app.py").write_text(
-        "import widget\n\n# start-setup\napp = widget.App(port=8080)\n# end-setup\napp.run()\n\n\n"
-        "class Shop:\n    @staticmethod\n    def open(hour: int) -> bool:\n        return hour >= 9\n\n"
-        "    def close(self) -> None:\n        pass\n"
+    """A Sphinx project: a page that includes the example code beside `docs/` and a page beside it."""
+    return write(
+        tmp_path,
+        {
+            **SECRET,
+            "proj/examples/app.py": (
+                "import widget\n\n# start-setup\napp = widget.App(port=8080)\n# end-setup\napp.run()\n\n\n"
+                "class Shop:\n    @staticmethod\n    def open(hour: int) -> bool:\n        return hour >= 9\n\n"
+                "    def close(self) -> None:\n        pass\n"
+            ),
+            "proj/docs/shared.rst": "All widgets log to ``/var/log/widget``.\n",
+            "proj/docs/guide.rst": (
+                "Guide\n=====\n\nStart the app:\n\n.. literalinclude:: ../examples/app.py\n   :language: python\n"
+                "   :start-after: # start-setup\n   :end-before: # end-setup\n\nThe imports:\n\n"
+                ".. literalinclude:: ../examples/app.py\n   :lines: 1-2\n\n.. include:: shared.rst\n\n"
+                "Opening hours:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.open\n\n"
+                "Not defined:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.sell\n\n"
+                "Not applied:\n\n.. literalinclude:: ../examples/app.py\n   :prepend: # head\n\n"
+                ".. literalinclude:: /../../secret.txt\n\n"
+                "To show a file, write::\n\n   .. literalinclude:: ../examples/app.py\n"
+            ),
+        },
     )
-    (root / "docs" / "shared.rst").write_text("All widgets log to ``/var/log/widget``.\n")
-    (root / "docs" / "guide.rst").write_text(
-        "Guide\n=====\n\nStart the app:\n\n.. literalinclude:: ../examples/app.py\n   :language: python\n"
-        "   :start-after: # start-setup\n   :end-before: # end-setup\n\nThe imports:\n\n"
-        ".. literalinclude:: ../examples/app.py\n   :lines: 1-2\n\n.. include:: shared.rst\n\n"
-        "Opening hours:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.open\n\n"
-        "Not defined:\n\n.. literalinclude:: ../examples/app.py\n   :pyobject: Shop.sell\n\n"
-        "Not applied:\n\n.. literalinclude:: ../examples/app.py\n   :prepend: # head\n\n"
-        ".. literalinclude:: /../../secret.txt\n\n"
-        "To show a file, write::\n\n   .. literalinclude:: ../examples/app.py\n"
-    )
-    (tmp_path / "secret.txt").write_text("the launch code is 0000\n")
-    return root
 
 
 # a directive shown in a literal block is an example of one, never read
