@@ -29,6 +29,7 @@ _SNIPPET_FENCE = re.compile(r"^(?P<indent>[ \t]*)-{1,}8<-{1,}[ \t]*$")
 _MD_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{!>?[ \t]*(?P<target>[^!{}\n]+?)[ \t]*!\}[ \t]*$")
 _CODE_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\*[ \t]*(?P<target>\S+)[^{}\n]*\*\}[ \t]*$")
 _SECTION = re.compile(r"-{1,}8<-{1,}[ \t]*\[(?P<edge>start|end):(?P<name>[\w-]+)\]")
+# A code file's language by its suffix, where the suffix is not the language's name.
 _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": "bash", ".yml": "yaml"}
 _MARKDOWN = (".md", ".markdown", ".mdx")
 Stack = tuple[Path, ...]  # the files being read, the page first
@@ -43,7 +44,7 @@ def with_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
     return _expand(text, page.parent, root.resolve(), budget, (page.resolve(),))
 
 
-def _expand(text: str, folder: Path, root: Path, budget: list[int], stack: tuple[Path, ...]) -> str:
+def _expand(text: str, folder: Path, root: Path, budget: list[int], stack: Stack) -> str:
     out: list[str] = []
     lines = text.split("\n")
     k = 0
@@ -69,7 +70,7 @@ def _expand(text: str, folder: Path, root: Path, budget: list[int], stack: tuple
             if got is not None:
                 target = match.group("target").strip()
                 if code:
-                    language = _LANGUAGES.get(PurePosixPath(target).suffix, PurePosixPath(target).suffix[1:])
+                    language = _language(PurePosixPath(target).suffix)
                     got = f"```{language}\n{got.rstrip()}\n```"
                 got = _indented(got, match.group("indent"))
             break
@@ -82,10 +83,14 @@ def _indented(text: str, indent: str) -> str:
     return "\n".join(indent + line if line else line for line in text.rstrip("\n").split("\n"))
 
 
-def _read(spec: str, folder: Path, root: Path, budget: list[int], stack: tuple[Path, ...]) -> str | None:
-    """The text `spec` names (`file`, `file:3:10`, `file:name`), or None when it may not or cannot be read."""
-    name, lines, section = _parse_spec(spec)
-    path = _locate(name, folder, root)
+def _language(suffix: str) -> str:
+    """The language a code block of a file with `suffix` is marked with: its name, else the suffix's."""
+    return _LANGUAGES.get(suffix.lower(), suffix.lower().removeprefix("."))
+
+
+def _load(path: Path | None, budget: list[int], stack: Stack) -> str | None:
+    """The text of the file at `path`, charged to `budget`; None when there is none, it is being read
+    already (a file inside itself) or too deep, it is over what is left of the budget, or it is no UTF-8."""
     if path is None or path in stack or len(stack) > MAX_DEPTH:
         return None
     try:
@@ -99,6 +104,16 @@ def _read(spec: str, folder: Path, root: Path, budget: list[int], stack: tuple[P
     except UnicodeDecodeError:
         return None
     budget[0] -= len(raw)
+    return text
+
+
+def _read(spec: str, folder: Path, root: Path, budget: list[int], stack: Stack) -> str | None:
+    """The text `spec` names (`file`, `file:3:10`, `file:name`), or None when it may not or cannot be read."""
+    name, lines, section = _parse_spec(spec)
+    path = _locate(name, folder, root)
+    text = _load(path, budget, stack)
+    if path is None or text is None:
+        return None
     if section is not None:
         part = _section(text, section)
         if part is None:
@@ -171,7 +186,6 @@ _RST_INCLUDE = re.compile(
     r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<kind>literalinclude|include)::[ \t]*(?P<target>\S+)[ \t]*$"
 )
 _RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):[ \t]*(?P<value>.*)$")
-_SUFFIX_LANGUAGES = {**_LANGUAGES, ".rst": "rst", ".toml": "toml", ".json": "json", ".c": "c", ".sql": "sql"}
 
 
 def with_rst_includes(text: str, page: Path, root: Path, max_bytes: int) -> str:
@@ -247,23 +261,17 @@ def _rst_included(
 ) -> str | None:
     """The reST that replaces one include directive, or None to leave it as it was."""
     if not set(options) <= _RST_OPTIONS:
-        return None  # `:pyobject:` and the like: a part this reader cannot cut out
+        return None  # `:prepend:` and the like: text this reader does not add
     # Sphinx reads a path relative to the page, and one that starts with "/" relative to the source folder.
     name = target.lstrip("/")
     path = _inside((root if target.startswith("/") else folder) / name, root) if _relative(name) else None
-    if path is None or path in stack or len(stack) > MAX_DEPTH:
+    text = _load(path, budget, stack)
+    content = _cut(text, options) if text is not None else None
+    if path is None or content is None:
         return None
-    try:
-        raw = path.read_bytes()
-        content = _cut(raw.decode("utf-8-sig"), options)
-    except (OSError, UnicodeDecodeError):
-        return None
-    if content is None or len(raw) > budget[0]:
-        return None
-    budget[0] -= len(raw)
     if kind == "include" and "literal" not in options:
         return _expand_rst(content, path.parent, root, budget, (*stack, path))
-    language = options.get("language") or _SUFFIX_LANGUAGES.get(path.suffix.lower(), "")
+    language = options.get("language") or _language(path.suffix)
     body = "\n".join(f"   {line}" if line.strip() else "" for line in content.rstrip("\n").split("\n"))
     return f".. code-block:: {language}\n\n{body}\n" if language else f"::\n\n{body}\n"
 
