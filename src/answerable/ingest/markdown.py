@@ -26,8 +26,6 @@ import re
 from functools import cache
 from typing import Any
 
-from markdown_it.tree import SyntaxTreeNode
-
 from answerable.ingest.blocks import (
     Block,
     Code,
@@ -437,6 +435,8 @@ class _Blocks:
         note under its label; a code directive is code in the language its argument names; any other is
         read as the reST directive it stands for (`rst_blocks`: an object description is an entry,
         navigation such as `toctree` gives nothing). Its options go."""
+        from markdown_it.tree import SyntaxTreeNode
+
         from answerable.ingest.rst import admonition_label, rst_blocks
 
         lines = content.split("\n")
