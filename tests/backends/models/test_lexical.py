@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from answerable.backends.models.text import best_window, bm25_scores
+from answerable.backends.models.text import best_window, bm25_scores, sentences
 from answerable.backends.registry import load_reranker, load_verifier
 from answerable.core.types import Claim, Passage
 
@@ -25,6 +25,38 @@ def test_best_window_keeps_the_sentences_about_the_query() -> None:
     w = best_window(QUESTION, text, 20)
     assert "rotate an API key" in w and len(w.split()) <= 20
     assert best_window(QUESTION, MATCH, 100) == MATCH
+
+
+_ROWS = "\n".join(f"| Plan {i} | {i * 5} seats | billed monthly or yearly |" for i in range(8))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a table, a blank line, then the paragraph that answers
+        f"| Plan | Seats | Notes |\n|---|---|---|\n{_ROWS}\n\nEvery workspace can rotate an API key once a day.",
+        # read under its heading, the paragraph right after the last row
+        f"Plans. | Plan | Seats | Notes |\n| --- | :---: | --- |\n{_ROWS}\nAll may rotate an API key daily.",
+        # a table without its outer pipes' alignment row, indented
+        f"  | Plan | Seats |\n{_ROWS}\n\n  Owners rotate an API key from Settings > API, once a day at most.",
+    ],
+)
+def test_a_window_never_reads_a_table_and_the_paragraph_after_it_as_one_sentence(text: str) -> None:
+    """A table's rows carry no full stop: the text after it is a unit of its own, so a window can read the
+    answering sentence without the table before it."""
+    answer = text.rsplit("|", 1)[1].strip()
+    w = best_window(QUESTION, text, 30)
+    assert w == answer
+
+
+def test_what_comes_before_a_table_stays_with_it() -> None:
+    """The heading a table is read under, and the sentence that introduces it, are one unit with it."""
+    text = f"Plans. The seats of each plan:\n\n| Plan | Seats |\n{_ROWS}\n\nAnything else is billed yearly."
+    assert sentences(text) == [
+        "Plans.",
+        f"The seats of each plan:\n\n| Plan | Seats |\n{_ROWS}",
+        "Anything else is billed yearly.",
+    ]
 
 
 @pytest.mark.parametrize("kind", ["bm25", "cosine"])

@@ -7,16 +7,25 @@ with the Lucene idf `log(1 + (N - df + 0.5) / (df + 0.5))`, as bm25s does.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 
 from answerable.text.sentences import fast_sentences
 from answerable.text.words import content_tokens, tokens
 
+# Where a Markdown table ends and text goes on: after a row ("... |"), at a line that is no row. A table's
+# rows carry no full stop, so a sentence splitter reads a table and the paragraph after it as one sentence.
+_AFTER_TABLE = re.compile(r"(?<=\|)[ \t]*\n\s*(?=[^|\s])")
+
 
 def sentences(text: str) -> list[str]:
-    """Sentences of a passage as the models' windows are cut (`text.sentences.fast_sentences`)."""
-    return fast_sentences(text)
+    """The units of a passage as the models' windows are cut: its sentences
+    (`text.sentences.fast_sentences`), with the text after a table a unit of its own. A window is a run of
+    whole units, so a table never swallows the sentence after it: "| Linux | Ubuntu 22.04 ... |" and "Every
+    computer needs at least 2 GB of free disk space ..." are two units, and a window may read the second
+    alone. What comes before a table (the heading it is read under) stays with it."""
+    return [s for piece in _AFTER_TABLE.split(text) for s in fast_sentences(piece)]
 
 
 def overlap(query: str, text: str) -> float:
