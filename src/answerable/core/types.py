@@ -135,6 +135,9 @@ class Passage:
     # The opening sentence of the passage's page, when the passage is a later section of it (the engine
     # reads it from the index; `quoting.lead_needed`).
     lead: str = ""
+    # The acronyms the question uses that the pages the asker may read define, with their long forms: the
+    # rankers read the passage with each after its long form (`acronyms.read_with`; set by the engine).
+    acronyms: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ from answerable.core.types import (
 from answerable.engine.cite import verify_draft
 from answerable.ingest.chunking import chunk_id
 from answerable.signals import kinds
+from answerable.signals.acronyms import asked
 from answerable.signals.annotate import annotate, annotate_draft, annotate_values
 from answerable.signals.claims import Decomposer, RuleDecomposer
 from answerable.signals.injection import screen
@@ -257,6 +258,11 @@ class Engine:
         if not present:
             return self._finish(run, annotate(Evidence(read, claims, tuple(run.hits))), drafted=False)
 
+        # The acronyms the question uses, as the pages this principal may read define them: a section that
+        # writes only the long form is read with the acronym after it (`acronyms.read_with`).
+        acronyms = asked(read, [t for p in present for t in (p.text, p.lead)])
+        if acronyms:
+            present = [replace(p, acronyms=acronyms) for p in present]
         passages = self._rerank(run.query, present, vectors)
         clock.lap("rerank")
         verdicts, quoted = self._verify(read, claims, passages, prof, vectors)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from answerable.core.probability import logit
 from answerable.core.types import Passage, embedding_text
 from answerable.signals import kinds
+from answerable.signals.acronyms import read_with
 from answerable.signals.mismatch import mismatch
 from answerable.signals.terms import (
     Mentions,
@@ -580,9 +581,10 @@ def tables_asked(claim: str, text: str) -> str:
 
 def as_judged(passage: Passage, claim: str) -> str:
     """What the models read of `passage`'s text to judge whether it answers `claim`: without its pointers,
-    its tables cut to the rows the claim names. The second model reads it so (under its heading it
+    its tables cut to the rows the claim names, with the acronyms the question uses after their long forms
+    (`acronyms.read_with`). The second model reads it so (under its heading it
     confirmed worse, docs/research/quality.md)."""
-    return tables_asked(claim, without_pointers(passage.text))
+    return read_with(tables_asked(claim, without_pointers(passage.text)), passage.acronyms)
 
 
 def as_ranked(passage: Passage, claim: str) -> str:
@@ -593,7 +595,9 @@ def as_ranked(passage: Passage, claim: str) -> str:
 
 
 def with_lead(passage: Passage, claim: str, text: str) -> str:
-    """`text` (read from `passage`) after the page's opening sentence, when `lead_needed`."""
+    """`text` (read from `passage`) after the page's opening sentence, when `lead_needed`, with the acronyms
+    the question uses after their long forms (`acronyms.read_with`)."""
+    text = read_with(text, passage.acronyms)
     lead = passage.lead
     if lead and lead_needed(lead, claim, f"{passage.title} {text}", passage.title):
         return f"{lead} {text}"
@@ -669,7 +673,8 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Can
     """The sentences of `pool` (passages with their sentences) an answer to `claim` may quote (`quotable`,
     unless none is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as
     the rankers read it (`under_heading`; a table as the rows the claim names, `rows_asked`, as it would be
-    quoted) and what it is about (its page title and headings with it, as the index embeds a chunk). The
+    quoted) and what it is about (its page title and headings with it, as the index embeds a chunk); both
+    with the acronyms the question uses after their long forms (`acronyms.read_with`). The
     generator and the conflict check (`Engine.best_sentence`) read sentences so."""
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
     flat = [f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2])] or flat
@@ -678,5 +683,8 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Can
         with_lead(p, claim, entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text)))
         for (p, _, _), text in zip(flat, texts, strict=True)
     ]
-    about = [embedding_text(p.title, p.heading_path, text) for (p, _, _), text in zip(flat, texts, strict=True)]
+    about = [
+        read_with(embedding_text(p.title, p.heading_path, text), p.acronyms)
+        for (p, _, _), text in zip(flat, texts, strict=True)
+    ]
     return flat, texts, read, about
