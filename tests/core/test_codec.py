@@ -60,6 +60,8 @@ def _append(key: str, item: Any) -> Callable[[dict[str, Any]], None]:
         (_set("verdicts.0.passage_id", "nope#0"), "verdicts[0].passage_id: 'nope#0' names no passage"),
         (_append("claims", {"id": "c1", "text": "Again"}), "claims[1].id: 'c1' appears twice"),
         (_set("passages.0.lead", 3), "passages[0].lead: expected"),
+        (_set("passages.0.acronyms", [["2FA"]]), "passages[0].acronyms: expected a list of [acronym, long form]"),
+        (_set("passages.0.acronyms", "2FA"), "passages[0].acronyms: expected"),
     ],
 )
 def test_a_malformed_evidence_file_is_an_error_naming_the_field(edit, message) -> None:  # type: ignore[no-untyped-def]
@@ -97,3 +99,19 @@ def test_a_passage_read_after_its_page_opening_keeps_it_through_an_evidence_file
     profile, now = load_policy().profile("strict"), ev.passages[0].updated_at
     assert now is not None and decision_id(back, profile, now) == decision_id(ev, profile, now)
     assert decision_id(evidence_from_dict(SUPPORTED), profile, now) != decision_id(ev, profile, now)
+
+
+def test_the_acronyms_a_passage_was_read_with_keep_through_an_evidence_file() -> None:
+    """The acronyms the rankers read a passage with are part of the evidence, as its page's opening is."""
+    from answerable.core.codec import evidence_to_dict
+    from answerable.core.gate import decision_id
+    from answerable.core.policy import load_policy
+
+    doc = copy.deepcopy(SUPPORTED)
+    doc["passages"][0]["acronyms"] = [["MFA", "multi-factor authentication"]]
+    ev = evidence_from_dict(doc)
+    assert ev.passages[0].acronyms == (("MFA", "multi-factor authentication"),) and ev.passages[1].acronyms == ()
+    back = evidence_from_dict(json.loads(json.dumps(evidence_to_dict(ev))))
+    assert back == ev
+    profile, now = load_policy().profile("strict"), ev.passages[0].updated_at
+    assert now is not None and decision_id(back, profile, now) == decision_id(ev, profile, now)

@@ -104,6 +104,13 @@ def _strings(obj: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _acronyms(obj: Mapping[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+    value = _get(obj, "acronyms", where, list, [])
+    if not all(isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v) for v in value):
+        raise InputError(f"{where}.acronyms: expected a list of [acronym, long form] pairs of strings")
+    return tuple((a, b) for a, b in value)
+
+
 def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage:
     if not isinstance(obj, Mapping):
         raise InputError(f"{where}: expected an object")
@@ -128,6 +135,7 @@ def passage_from_dict(obj: Mapping[str, Any], where: str = "passage") -> Passage
         tenant=_get(obj, "tenant", where, str, DEFAULT_TENANT),
         heading_path=_strings(obj, "heading_path", where),
         lead=_get(obj, "lead", where, str, ""),
+        acronyms=_acronyms(obj, where),
         scores=Scores(
             **{k: _get(scores, k, f"{where}.scores", (int, float), None) for k in ("bm25", "vector", "fused")},
             rerank=_probability(scores, "rerank", f"{where}.scores", None),
