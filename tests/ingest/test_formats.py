@@ -527,6 +527,24 @@ def test_what_a_site_build_replaces_is_not_page_text() -> None:
     ]
 
 
+def test_emoji_shortcodes_read_as_the_emoji_a_site_shows() -> None:
+    """pymdownx.emoji (and GitHub) show `:warning:` as the emoji it names; a name that is no emoji, a time
+    and a shortcode inside code stay as written."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        ":warning: Never share the token. Tests pass :white_check_mark: and reviews get a :+1:.\n\n"
+        "The `:param:` field and the :nosuchemoji: name stay, and so does 10:30:00.\n\n"
+        "```yaml\nicon: :rocket:\n```\n"
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("sentence", "\u26a0\ufe0f Never share the token."),
+        ("sentence", "Tests pass \u2705 and reviews get a \U0001f44d."),
+        ("sentence", "The `:param:` field and the :nosuchemoji: name stay, and so does 10:30:00."),
+        ("code", "```yaml\nicon: :rocket:\n```"),
+    ]
+
+
 def test_pymdownx_inline_marks_footnotes_blocks_and_markdown_in_html_read_as_text() -> None:
     """Keys, marks, insertions, sub- and superscripts read as the text they mark (and `C++`, `a == b`,
     `2^10` stay as written); a footnote's mark goes and its text is read where the page defines it; a

@@ -15,7 +15,8 @@ object description an entry, `toctree` nothing, `eval-rst` reST), its options dr
 
 What a site's build replaces is not page text, and goes where the page holds no more than the marker:
 includes (`--8<-- "file"`, `{* file *}`, `{! file !}`, a Jinja `{% include %}`), a table of contents marker
-(`[TOC]`), abbreviation definitions (`*[HTML]: ...`), icon shortcodes (`:material-check:`). pymdownx's
+(`[TOC]`), abbreviation definitions (`*[HTML]: ...`), icon shortcodes (`:material-check:`); emoji shortcodes
+(`:warning:`) are the emoji they stand for. pymdownx's
 inline marks read as the text they mark: keys (`++ctrl+c++` as "Ctrl+C"), `==marked==`, `^^inserted^^`,
 sub- and superscripts (`H~2~O`, `x^2^`).
 """
@@ -298,13 +299,29 @@ def inline(node: Any) -> str:
 
 
 def _plain(text: str) -> str:
-    """Text outside code with pymdownx's inline marks read as what they mark, and its icons gone."""
+    """Text outside code with pymdownx's inline marks read as what they mark, its icons gone and its emoji
+    shortcodes shown as the emoji they stand for (`_emoji`)."""
     if not any(c in text for c in ":+=^~"):
         return text
-    text = _ICON.sub("", text)
+    text = _emoji(_ICON.sub("", text))
     text = _KEYS.sub(lambda m: "+".join(k[:1].upper() + k[1:] for k in m.group(1).split("+")), text)
     text = _MARKED.sub(r"\2", text)
     return _SUB_SUPER.sub(r"\2", text)
+
+
+# An emoji shortcode as GitHub and pymdownx.emoji write them: `:warning:`, `:white_check_mark:`, `:+1:`.
+_SHORTCODE = re.compile(r":[a-z0-9_+-]+:")
+
+
+def _emoji(text: str) -> str:
+    """`text` with each emoji shortcode a site shows as an emoji written as that emoji (":warning: Do not
+    share keys." -> "⚠️ Do not share keys."), by the `emoji` package's GitHub aliases. A name that is no
+    emoji (":param:", "10:30:00") stays as written."""
+    if not _SHORTCODE.search(text):
+        return text
+    import emoji  # its tables load only for a page that has a shortcode
+
+    return str(emoji.emojize(text, language="alias"))
 
 
 # pymdownx.snippets' escape: `;--8<-- "file"` shows the marker itself (pages that document the syntax).
