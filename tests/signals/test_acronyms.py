@@ -54,6 +54,9 @@ def test_a_question_reads_only_the_acronyms_it_uses_and_does_not_spell_out() -> 
     # ("it", "us" are words)
     assert asked("does 3ds work with every card?", ["Card payments use 3D Secure (3DS)."]) == (("3DS", "3D Secure"),)
     assert asked("is rbac on every plan?", pages) == ()
+    # an acronym in mixed case is one too
+    idp = ["Sign-in goes through your identity provider (IdP)."]
+    assert asked("Which IdP settings do I need?", idp) == (("IdP", "identity provider"),)
 
 
 def test_text_that_writes_the_long_form_is_read_with_the_acronym_after_it() -> None:

@@ -83,6 +83,12 @@ def definitions(texts: Iterable[str]) -> dict[str, str]:
     return found
 
 
+def _may_be_acronym(token: str) -> bool:
+    """Could `token` of a question be an acronym a page defines: a short form ("IdP", "SSO"), or letters
+    and a figure in any case ("2fa")? Only then are the passages read for definitions."""
+    return _is_short_form(token) or (any(c.isdigit() for c in token) and any(c.isalpha() for c in token))
+
+
 def _mention(short: str) -> re.Pattern[str]:
     """An acronym as a word: as written, or in any case when it holds a digit ("2fa")."""
     loose = any(c.isdigit() for c in short)
@@ -92,7 +98,7 @@ def _mention(short: str) -> re.Pattern[str]:
 def asked(question: str, texts: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """The acronyms `question` uses that `texts` define and that it does not spell out itself, each with
     its long form."""
-    if not re.search(r"[A-Z0-9]{2}|\d[a-z]", question):
+    if not any(_may_be_acronym(token) for token in _WORD.findall(question)):
         return ()
     low = question.lower()
     return tuple(
