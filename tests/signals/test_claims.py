@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from answerable.core.types import MAX_QUESTION_CHARS
-from answerable.signals.claims import decompose, is_keywords
+from answerable.signals.claims import asked_part, decompose, is_keywords
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
@@ -577,3 +577,23 @@ def test_a_hedge_before_the_second_question_word_still_asks_a_second_question(qu
 def test_a_hedge_that_is_no_second_question_does_not_split() -> None:
     assert len(decompose("Is the limit roughly 10 GB and about what I'd expect?")) == 1
     assert len(decompose("Do lessons last about an hour?")) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("I'm presenting to a client tomorrow. How long can notifications be paused?", "How long can notifications be paused?"),
+        ("My daughter just turned 12. Can she get her own account?", "Can she get her own account?"),
+        ("How do I export a report? I'm on the Team plan.", "How do I export a report?"),
+    ],
+)
+def test_what_is_asked_is_read_without_the_askers_story(question: str, asked: str) -> None:
+    assert asked_part(question) == asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How long can notifications be paused?", "Notifications: how long can they be paused?", "pause limit"],
+)
+def test_a_question_that_tells_nothing_is_asked_whole(question: str) -> None:
+    assert asked_part(question) == question

@@ -180,6 +180,33 @@ def test_a_span_for_how_long_is_reached_for_when_it_is_about_what_the_best_sente
     assert pick(question, other, [0.6, 0.3], about=[about[0], f"User management\nInvitations\n{other[1]}"]) == 0
 
 
+def test_the_askers_story_is_no_word_the_finer_sentence_must_mention() -> None:
+    """What the best sentence shares with the asker's story ("I'm presenting to a client tomorrow.") is no
+    part of what the answer must be about: only what is asked is. A span under the same heading answers
+    "how long" though it never says the product's name the story and the best sentence say."""
+    about_pause = [
+        "Screen sharing\nPausing notifications\nOpen the Hubly menu and choose Do not disturb.",
+        "Screen sharing\nPausing notifications\nNotifications can be paused for 1 hour, 4 hours or a day.",
+    ]
+    texts = [a.rsplit("\n", 1)[1] for a in about_pause]
+    question = "I'm presenting to a client in Hubly tomorrow. How long can notifications be paused?"
+    assert pick(question, texts, [0.6, 0.3], about=about_pause) == 1
+    # The same story told inside the question is what it asks: the span must then say it too.
+    assert pick("How long can notifications in Hubly be paused?", texts, [0.6, 0.3], about=about_pause) == 0
+    # A story does not let a span about another thing stand in.
+    fridge = ["Press Eco on the MaxCool panel to save power.", "Invitations stay valid for 7 days."]
+    about_fridge = [f"Settings\nEco mode\n{fridge[0]}", f"Accounts\nInvites\n{fridge[1]}"]
+    asked = "We are away on holiday with a MaxCool at home. How long does eco mode stay on?"
+    assert pick(asked, fridge, [0.6, 0.3], about=about_fridge) == 0
+    storage = [
+        "Use the Vaultly app to move old files to the archive tier.",
+        "Files in the archive tier are kept for 10 years.",
+    ]
+    about_storage = [f"Archive\nArchive tier\n{storage[0]}", f"Archive\nArchive tier\n{storage[1]}"]
+    told = "Our lab keeps its raw data in Vaultly. How long are files in the archive tier kept?"
+    assert pick(told, storage, [0.6, 0.3], about=about_storage) == 1
+
+
 def test_a_neighbour_stating_a_figure_is_not_added_to_a_best_sentence_that_states_none() -> None:
     """ "How big can an export be?" was answered with "If your export would be larger, narrow the date
     range. A project can run one export at a time.": the pair scored higher, and its "one" passed the

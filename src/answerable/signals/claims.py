@@ -625,6 +625,18 @@ def situation(text: str) -> tuple[str, ...]:
     )
 
 
+def asked_part(text: str) -> str:
+    """`text` without the sentences that tell the asker's situation (`situation`): what an answer must be
+    about. "I need to stop Stowly syncing during a big presentation. How long can I pause it for?" asks
+    how long sync can be paused; an answer need not say "Stowly" or "presentation". The whole text when
+    it tells nothing, or when nothing would be left."""
+    told = set(situation(text))
+    if not told:
+        return text
+    kept = [s for s in question_sentences(text) if s not in told]
+    return " ".join(kept) if kept else text
+
+
 # A preface before a colon frames the question that follows it ("Thinking about a trial first: how many
 # people can we have, and ...?", "Two things about retention: ..."): the asker's framing, never a fact to
 # establish, it is read as their situation, and what follows is split as a question of its own.

@@ -14,6 +14,7 @@ from answerable.core.probability import logit
 from answerable.core.types import Passage, embedding_text
 from answerable.signals import kinds
 from answerable.signals.acronyms import read_with
+from answerable.signals.claims import asked_part
 from answerable.signals.mismatch import mismatch
 from answerable.signals.terms import (
     Mentions,
@@ -94,7 +95,8 @@ def pick(
     column a period ..."; a span for "how long", "free for 14 days" for "How long does the free trial
     last?" below "No credit card is needed to start.") is the one exception, when it is about every word
     of the question that the best sentence is about (`about`: each sentence with its page title and
-    section heading): "How many components do tentilla have?" is not answered by "Colloblasts ... have
+    section heading; the question without the asker's story, `claims.asked_part`, since the story is
+    nothing the answer must say): "How many components do tentilla have?" is not answered by "Colloblasts ... have
     three main components" below a sentence on tentilla. Otherwise the
     choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
     those that mention (with their page title and headings) every name the claim states, when any do.
@@ -119,7 +121,7 @@ def pick(
             k
             for k in pool
             if (kinds.counts_asked(claim, said[k]) or kinds.fit(claim, said[k]) == 2)
-            and kinds.about_as_much(claim, frame[k], frame[top])
+            and kinds.about_as_much(asked_part(claim), frame[k], frame[top])
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
