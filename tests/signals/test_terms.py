@@ -260,3 +260,45 @@ def test_a_name_of_two_words_is_mentioned_by_the_words_run_together(question: st
 def test_a_sentences_first_word_is_not_run_together_with_a_name() -> None:
     (tex, live) = named_terms("Which TeX Live version do I need?")[:2]
     assert "whichtex" not in tex.joined and live.joined == ("texlive",)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("our old integration still calls api v1 does that still work", "Version 1 stopped accepting requests in June."),
+        ("Does the v2.1 client support proxies?", "Proxy support arrived in release 2.1 of the client."),
+        ("Is the v3 export format documented?", "The export format changed in version 3."),
+    ],
+)
+def test_a_version_label_is_mentioned_by_the_version_in_words(question: str, text: str) -> None:
+    assert Mentions([text]).unmatched(named_terms(question)) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Is the v3 export format documented?", "The export format changed in version 2."),
+        ("Does v1 still work?", "Version 10 is current."),
+        ("Does the v2 API page results?", "The API has 2 endpoints for results."),
+    ],
+)
+def test_another_version_or_a_bare_number_mentions_no_version_label(question: str, text: str) -> None:
+    unmatched = Mentions([text]).unmatched(named_terms(question))
+    assert [t for t in unmatched if t[0] == "v" and t[1].isdigit()], unmatched
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("I end my folder names with a dot, like 'Draft.', and they never sync. Why?", []),
+        ('Can I export a board such as "Q3 Roadmap" to PDF?', ["PDF"]),
+        ("My playlists have names like 'Gym Mix' and the app hides them. What's wrong?", []),
+        ("Does the sync client skip names like 'Draft.' for Draft folders?", ["Draft"]),
+    ],
+)
+def test_a_name_the_asker_quotes_as_their_own_example_is_not_required(question: str, kept: list[str]) -> None:
+    assert [t.text for t in required_terms(question)] == kept
+
+
+def test_a_name_quoted_as_what_something_is_called_is_still_required() -> None:
+    assert "turbo" in [t.key for t in required_terms("How do I switch on the option called 'Turbo'?")]

@@ -25,6 +25,8 @@ from answerable.text.words import fold_accents, one_edit, singular
 # A word, with its apostrophes and hyphens; a number with its decimal point, thousands commas and a slash
 # between figures ("24/7", "2023/24").
 _TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’\-]|[.,](?=\d)|(?<=\d)/(?=\d))*")
+# A version number written in words: "version 2", "release 1.4", "version 3.0.1".
+_VERSION_IN_WORDS = re.compile(r"\b(?:version|release)\s+(\d+(?:\.\d+)*)\b")
 _WHOLE_DECIMAL = re.compile(r"^(\d+)\.0+$")  # "99.0" is 99: "below 99.0%" mentions the 99% asked about
 _POSSESSIVE = re.compile(r"'s?$")
 # Words that are capitalised mid-sentence without naming anything.
@@ -127,14 +129,28 @@ def named_terms(text: str) -> tuple[Term, ...]:
     return tuple(terms.values())
 
 
+# A quoted name that an example marker introduces: the asker's own instance of what they ask about. A name
+# introduced as what something is called ("the option called 'Turbo mode'") is the documentation's to name.
+_EXAMPLE = re.compile(
+    r"\b(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+[\"'\u2018\u201c](?P<name>[^\"\u2019\u201d\n]{1,60}?)[\"'\u2019\u201d](?=\W|$)",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def required_terms(text: str) -> tuple[Term, ...]:
     """The names and numbers of a claim that evidence must mention (`require_named_terms`): all it states,
     but a figure or a day of the situation the asker tells before or after asking ("A customer's restore job
     has shown no progress for about 7 hours. Which PagerDuty service do I page?", "I'm away until Friday."):
     that is the asker's own measure and calendar, which the documentation, stating its own limits ("after 6
-    hours"), never repeats."""
+    hours"), never repeats. Nor a name the asker quotes as an example of their own ("I end folder names
+    with a dot, like 'Draft.'", "a report such as "Q3 sales""): that is their data, not the documentation's
+    (`_EXAMPLE`), unless the question names it outside the quotes too."""
     terms = named_terms(text)
+    quoted = {fold(w) for m in _EXAMPLE.finditer(text) for w in _TOKEN.findall(m.group("name"))}
+    if quoted:
+        rest = {t.key for t in named_terms(_EXAMPLE.sub(" ", text))}
+        terms = tuple(t for t in terms if t.key not in quoted or t.key in rest)
     told = situation(text)
     if not told:
         return terms
@@ -246,6 +262,10 @@ class Mentions:
             for part in {token, *token.split("-"), *token.split("/")}:
                 key = _key(part)
                 self.words.update((key, singular(key), _NUMBER_WORDS.get(key, key)))
+        # A version is mentioned in words as by its label: "version 1 stopped accepting requests" mentions the
+        # "v1" of "our integration still calls api v1", and "release 2.1" the "v2.1" of another question.
+        for m in _VERSION_IN_WORDS.finditer(_plain("\n".join(self.texts))):
+            self.words.add("v" + _key(m.group(1)))
         self._initials: set[str] | None = None
         # A qualified name mentions the name it qualifies: `websocket.send_denial_response()` and
         # `Response.set_cookie` mention send_denial_response and set_cookie (not the other way round).
