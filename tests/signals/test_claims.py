@@ -582,7 +582,10 @@ def test_a_hedge_that_is_no_second_question_does_not_split() -> None:
 @pytest.mark.parametrize(
     ("question", "asked"),
     [
-        ("I'm presenting to a client tomorrow. How long can notifications be paused?", "How long can notifications be paused?"),
+        (
+            "I'm presenting to a client tomorrow. How long can notifications be paused?",
+            "How long can notifications be paused?",
+        ),
         ("My daughter just turned 12. Can she get her own account?", "Can she get her own account?"),
         ("How do I export a report? I'm on the Team plan.", "How do I export a report?"),
     ],

@@ -265,7 +265,10 @@ def test_a_sentences_first_word_is_not_run_together_with_a_name() -> None:
 @pytest.mark.parametrize(
     ("question", "text"),
     [
-        ("our old integration still calls api v1 does that still work", "Version 1 stopped accepting requests in June."),
+        (
+            "our old integration still calls api v1 does that still work",
+            "Version 1 stopped accepting requests in June.",
+        ),
         ("Does the v2.1 client support proxies?", "Proxy support arrived in release 2.1 of the client."),
         ("Is the v3 export format documented?", "The export format changed in version 3."),
     ],

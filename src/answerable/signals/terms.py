@@ -132,7 +132,8 @@ def named_terms(text: str) -> tuple[Term, ...]:
 # A quoted name that an example marker introduces: the asker's own instance of what they ask about. A name
 # introduced as what something is called ("the option called 'Turbo mode'") is the documentation's to name.
 _EXAMPLE = re.compile(
-    r"\b(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+[\"'\u2018\u201c](?P<name>[^\"\u2019\u201d\n]{1,60}?)[\"'\u2019\u201d](?=\W|$)",
+    r"\b(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+[\"'\u2018\u201c]"
+    r"(?P<name>[^\"\u2019\u201d\n]{1,60}?)[\"'\u2019\u201d](?=\W|$)",
     re.I,
 )
 
