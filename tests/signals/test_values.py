@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answerable.core.types import disagree
-from answerable.signals.values import canonical, stated_values, values_in
+from answerable.signals.values import ValueKind, asked_kinds, canonical, stated_values, values_in
 
 
 @pytest.mark.parametrize(
@@ -106,3 +106,136 @@ def test_a_rate_is_read_only_after_a_whole_word(text: str, per: str | None) -> N
 )
 def test_money_or_a_balance_asks_for_a_price(question: str) -> None:
     assert stated_values(question, "A card can hold at most $300.")[0].amount == 300
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How old does my puppy have to be for the first vaccination?",
+        "What age can kids join the climbing club?",
+        "Is there a minimum age for the pottery class?",
+        "What is the longest my dog can stay in boarding?",
+        "What's the shortest notice I can give to cancel?",
+        "How much notice do you need for catering?",
+        "How much time do I have to return a kayak?",
+        "How many nights can I leave things in my locker?",
+        "How many business days does a refund take?",
+        "By when do I have to pay my invoice?",
+    ],
+)
+def test_an_age_an_extreme_of_a_span_notice_and_a_deadline_ask_for_a_duration(question: str) -> None:
+    assert asked_kinds(question)[0] is ValueKind.DURATION
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("How old must a kitten be for its first shots?", "Kittens get their first shots at 9 weeks.", ["9 weeks"]),
+        ("What is the longest a tent can stay pitched?", "Tents may stay pitched for at most 5 nights.", ["5 nights"]),
+        ("By when must the form be returned?", "Return the form within 10 working days.", ["10 working days"]),
+    ],
+)
+def test_the_span_such_a_question_asks_is_read_from_the_sentence(
+    question: str, sentence: str, stated: list[str]
+) -> None:
+    assert [v.text for v in stated_values(question, sentence)] == stated
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How many day passes do I get?", ValueKind.COUNT),
+        ("How much is a day pass?", ValueKind.MONEY),
+        ("What time does the gym open?", ValueKind.TIME),
+        ("What is the maximum number of hours I can book?", ValueKind.COUNT),
+    ],
+)
+def test_a_count_a_price_or_a_clock_time_is_not_read_as_a_span(question: str, kind: ValueKind) -> None:
+    assert asked_kinds(question) == (kind,)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "years"),
+    [
+        ("You must be at least 18.", 18),
+        ("Riders must be 16 or older.", 16),
+        ("Kids aged 12 and over ride free.", 12),
+        ("Members 65+ pay half price.", 65),
+    ],
+)
+def test_an_age_written_as_a_bare_number_of_years_is_read_for_a_question_asking_an_age(
+    sentence: str, years: int
+) -> None:
+    (value,) = stated_values("How old do I have to be to join?", sentence)
+    assert value.kind is ValueKind.DURATION and value.amount == 12 * years and value.unit == "month"
+    # The same years as a span with its unit are the same age.
+    assert value.same(values_in(f"{years} years")[0])
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("How many guests can I bring?", "You must be at least 18."),  # no age asked: no bare number read
+        ("How old must a kitten be for its first shots?", "At 9 weeks, or at least 2 kg."),  # a span with its unit
+        ("What age can kids join?", "Bikes hold up to 120 kg."),  # a number with another unit is no age
+    ],
+)
+def test_a_bare_number_is_no_age_where_none_is_asked_or_a_unit_says_otherwise(question: str, sentence: str) -> None:
+    assert [v.text for v in stated_values(question, sentence) if v.unit == "month" and "week" not in v.text] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("What discount do students get?", ValueKind.PERCENT),
+        ("Is there a discount for charities?", ValueKind.PERCENT),
+        ("What are customer service hours?", ValueKind.TIME),
+        ("When are the front desk hours on Sunday?", ValueKind.TIME),
+    ],
+)
+def test_a_discount_asks_a_share_or_an_amount_and_hours_ask_times_of_day(question: str, first: ValueKind) -> None:
+    kinds = asked_kinds(question)
+    assert kinds[0] is first
+    if first is ValueKind.PERCENT:
+        assert ValueKind.MONEY in kinds  # "$5 off" answers it too
+
+
+@pytest.mark.parametrize("question", ["What is the longest identifier name?", "Which river is the longest?"])
+def test_the_longest_thing_is_no_span(question: str) -> None:
+    assert ValueKind.DURATION not in asked_kinds(question)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "times"),
+    [("You can renew twice if nobody is waiting.", 2), ("Each code works once.", 1), ("Renew up to 3 times.", 3)],
+)
+def test_once_and_twice_count_times_as_figures_do(sentence: str, times: int) -> None:
+    (value,) = stated_values("How many times can I renew a loan?", sentence)
+    assert value.kind is ValueKind.COUNT and value.amount == times and value.unit == "time"
+
+
+def test_once_a_day_is_a_frequency_not_a_count_of_times() -> None:
+    assert [v for v in values_in("Backups run once a day.") if v.unit == "time"] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "a", "b", "differ"),
+    [
+        # A rate per the very thing asked about is its value.
+        (
+            "What is the maximum late fee for a tool?",
+            "Late fees stop at $25 per tool.",
+            "The most a late tool costs is $20.",
+            True,
+        ),
+        ("How much is the deposit on a kayak?", "The deposit is $50 per kayak.", "Kayaks need a $50 deposit.", False),
+        # A rate the question asks for stays a rate.
+        ("How much does parking cost per day?", "Parking is $5 per day.", "Parking is $5.", None),
+    ],
+)
+def test_a_rate_per_the_thing_asked_about_is_its_value(question: str, a: str, b: str, differ: bool | None) -> None:
+    x, y = stated_values(question, a), stated_values(question, b)
+    if differ is None:
+        assert not any(p.comparable(q) for p in x for q in y)
+    else:
+        assert disagree(x, y) is differ

@@ -14,6 +14,7 @@ answer ("How much is the plan for 10 users?": "10 users" is no answer).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from enum import StrEnum
 
@@ -141,6 +142,9 @@ _DURATION = re.compile(
 _SIZE = re.compile(rf"(?P<num>{_DIGITS})\s?(?P<unit>{_SIZE_UNIT})\b{_PER}", re.I)
 _PERCENT = re.compile(rf"(?P<num>{_DIGITS})\s?(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(rf"(?:{_AMOUNT})\s+(?P<noun>[a-z][a-z-]+)", re.I)
+# "once", "twice", "three times": a count of times ("You can renew twice." against "up to 3 times").
+_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+_TIMES = re.compile(r"\b(?:once|twice|thrice)\b(?!\s+(?:a|an|per|every|each)\b)", re.I)
 _MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DATE = re.compile(
     rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTH_NAMES})\s+(?P<y1>\d{{4}})\b"
@@ -162,14 +166,44 @@ _CLOCK = re.compile(
     re.I,
 )
 
+# A question for an age: "How old ...?", "What age ...?", "the minimum age", "old enough".
+_AGE_WORDS = (
+    r"\bhow old\b|\bwhat age\b|\b(?:minimum|maximum|min|max) age\b|\bage (?:limit|requirement)s?\b|\bold enough\b"
+)
+_AGE_ASKED = re.compile(_AGE_WORDS, re.I)
+# The longest or shortest that something can be done ("What is the longest my dog can stay?", "the shortest a
+# link can last") or the longest time, is a span; "the longest file name" is a length.
+_EXTREME_SPAN = (
+    r"\bthe (?:longest|shortest) (?:(?:time|period|stay|notice|wait|delay)\b"
+    r"|(?:(?:a|an|the|my|your|our|their|his|her|its)\s+[\w-]+(?:\s+[\w-]+)?|i|you|we|they|he|she|it|one)"
+    r"\s+(?:can|could|may|might|will|would|should|must|is|are|am)\b)"
+)
+# An age as help pages write it, a bare number of years: "at least 18", "must be 16", "aged 12", "65 and over",
+# "18+", "16 or older".
+_BARE_AGE = re.compile(
+    r"\b(?:at least|aged?|over|under|older than|younger than|be|from)\s+(?P<num>\d{1,3})\b(?!\s*(?:%|[^\W\d_]))"
+    r"|\b(?P<num2>\d{1,3})(?:\+|\s+(?:or|and)\s+(?:older|over|above|up)\b)",
+    re.I,
+)
+
 _ASKS = (
-    (ValueKind.PERCENT, re.compile(r"\bwhat (?:percentage|percent|share|proportion)\b|\bhow much of\b", re.I)),
+    (
+        ValueKind.PERCENT,
+        # A discount is a share off ("25% off") as often as an amount (`ValueKind.MONEY`, read next).
+        re.compile(r"\bwhat (?:percentage|percent|share|proportion)\b|\bhow much of\b|\bdiscounts?\b", re.I),
+    ),
     (
         ValueKind.DURATION,
         re.compile(
             r"\bhow (?:long|soon|quickly|often|late|early)\b|\bhow far (?:back|ahead|in advance)\b"
-            r"|\bhow many (?:seconds|minutes|hours|days|weeks|months|years)\b"
-            r"|\b(?:period|window|retention|timeout|lifetime|expire|expiry)\b",
+            r"|\bhow many (?:\w+ )?(?:seconds|minutes|hours|days|nights|weeks|months|years)\b"
+            # Notice is a span ahead ("3 days' notice"), and a deadline asked "by when" is given as one ("within
+            # 14 days").
+            r"|\bhow much (?:notice|time|warning)\b|\bby when\b"
+            r"|\b(?:period|window|retention|timeout|lifetime|expire|expiry)\b"
+            # An age is a span of time ("8 weeks", "7 years"), and an extreme of a span ("What is the longest my
+            # dog can stay?") asks for one.
+            rf"|{_AGE_WORDS}|{_EXTREME_SPAN}",
             re.I,
         ),
     ),
@@ -177,7 +211,7 @@ _ASKS = (
         ValueKind.MONEY,
         re.compile(
             r"\bhow much (?:is|are|does|do|did|will|would|money|it|they|we|i)\b"
-            r"|\b(?:cost|price|fee|fine|charge|pay|paid|reimburse\w*|refund|money|balance)\b",
+            r"|\b(?:cost|price|fee|fine|charge|pay|paid|reimburse\w*|refund|money|balance|discounts?)\b",
             re.I,
         ),
     ),
@@ -190,6 +224,8 @@ _ASKS = (
         ValueKind.TIME,
         re.compile(
             r"\bwhat time\b|\bhow (?:late|early)\b|\b(?:opening|closing) (?:hours?|times?)\b"
+            # "What are customer service hours?": the hours of something are times of day.
+            r"|\b(?:what|when) (?:are|is) (?:[\w'-]+ ){0,3}(?<!of )(?<!many )hours\b"
             r"|\bwhen (?:was|were|did|does|do|will|is|are|can)\b",
             re.I,
         ),
@@ -321,6 +357,10 @@ def values_in(text: str) -> list[Quantity]:
             continue
         out.append(Quantity(ValueKind.TIME, float(_minutes(m)), "minute of the day", None, m.group(0)))
         taken.append(m.span())
+    for m in _TIMES.finditer(text):
+        if free(m):
+            out.append(Quantity(ValueKind.COUNT, float(_TIMES_WORDS[m.group(0).lower()]), "time", None, m.group(0)))
+            taken.append(m.span())
     for m in _COUNT.finditer(text):
         amount = _amount(m)
         if amount is None or not free(m) or (m.group("word") and m.group("word").lower() in ("a", "an")):
@@ -342,10 +382,35 @@ def _in_question(value: Quantity, question: str) -> bool:
     return any(v.same(value) for v in values_in(question))
 
 
+def _rate_asked(per: str) -> re.Pattern[str]:
+    """A question's wording of a rate per `per`: "per day", "each user", "every week", "/month"."""
+    return re.compile(rf"\b(?:per|each|every)\s+{re.escape(per)}s?\b|/\s*{re.escape(per)}\b", re.I)
+
+
+def _bare_ages(sentence: str) -> list[Quantity]:
+    """The ages `sentence` states as bare numbers of years (`_BARE_AGE`), as spans."""
+    return [
+        Quantity(ValueKind.DURATION, 12.0 * int(m.group("num") or m.group("num2")), "month", None, m.group(0))
+        for m in _BARE_AGE.finditer(sentence)
+    ]
+
+
 def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
     """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
-    the question states itself."""
+    the question states itself. For a question asking an age, a bare number of years ("You must be at
+    least 18.", "65 and over") is an age, where the sentence states no span with its unit."""
     found = [v for v in values_in(sentence) if not _in_question(v, question)]
+    if _AGE_ASKED.search(question) and not any(v.kind == ValueKind.DURATION for v in found):
+        found += [v for v in _bare_ages(sentence) if not _in_question(v, question)]
+    # A rate per the thing the question asks about is that thing's value: "$25 per tool" is the fee for "a
+    # tool" the question names, as "$20" is. A rate the question asks for ("How much is it per day?") stays.
+    asked_of = {singular(w) for w in re.findall(r"[a-z]+", question.lower())}
+    found = [
+        replace(v, per=None)
+        if v.per is not None and v.per in asked_of and not _rate_asked(v.per).search(question)
+        else v
+        for v in found
+    ]
     for kind in asked_kinds(question):
         mine = tuple(v for v in found if v.kind == kind)
         if mine:
