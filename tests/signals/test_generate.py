@@ -274,8 +274,23 @@ def test_a_question_on_the_page_is_never_quoted_as_the_answer() -> None:
     """A forum post's question scores high on the asker's words; its reply is the answer."""
     text = "Is the invitation link valid for a week? Yes: an invitation expires after 7 days."
     assert quoted(text, "invitation") == ["Yes: an invitation expires after 7 days."]
-    assert quoted("How long is an invitation valid?", "invitation") == ["How long is an invitation valid?"]
+    # A page that holds nothing but the question has nothing to quote: the claim is left without a sentence.
+    assert quoted("How long is an invitation valid?", "invitation") == []
     assert asks('Is there a dark mode?"') and not asks("Dark mode? Not on public links.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See [Refunds and delay credits](../fares/refunds.md).",
+        "For details, see Refunds and delay credits.",
+        "Refer to [Billing](billing.md) for refund rules.",
+    ],
+)
+def test_a_section_that_only_points_to_another_page_gives_no_answer(text: str) -> None:
+    """A FAQ entry whose answer is a link ("How do I get my money back? See Refunds ...") answered "Can I get
+    anything back?" with the pointer alone: it says nothing, so nothing is drafted and the gate withholds."""
+    assert quoted(text, "refund") == []
 
 
 def test_a_list_items_number_is_not_quoted() -> None:

@@ -671,15 +671,18 @@ def in_context(sentences: Sequence[str], i: int) -> str:
 Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
 
 
-def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]]) -> Candidates:
-    """The sentences of `pool` (passages with their sentences) an answer to `claim` may quote (`quotable`,
-    unless none is), each as (passage, its sentences, index), with its text as quoted (`in_context`), as
-    the rankers read it (`under_heading`; a table as the rows the claim names, `rows_asked`, as it would be
-    quoted) and what it is about (its page title and headings with it, as the index embeds a chunk); both
-    with the acronyms the question uses after their long forms (`acronyms.read_with`). The
-    generator and the conflict check (`Engine.best_sentence`) read sentences so."""
+def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]], quoting: bool = False) -> Candidates:
+    """The sentences of `pool` (passages with their sentences) an answer to `claim` may quote (`quotable`, unless none
+    is; when `quoting` an answer, none then: a pool that holds only a pointer to another page ("See Refunds and
+    delay credits.") or a question has nothing to quote, and the claim is left without a sentence for the gate
+    to withhold), each as (passage, its sentences, index), with its text as quoted (`in_context`), as the
+    rankers read it (`under_heading`; a table as the rows the claim names, `rows_asked`, as it would be quoted)
+    and what it is about (its page title and headings with it, as the index embeds a chunk); both with the
+    acronyms the question uses after their long forms (`acronyms.read_with`). The generator and the conflict
+    check (`Engine.best_sentence`) read sentences so."""
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
-    flat = [f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2])] or flat
+    said = [f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2])]
+    flat = said if said or quoting else flat
     texts = [in_context(sents, i) for _, sents, i in flat]
     read = [
         with_lead(p, claim, entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text)))

@@ -75,7 +75,7 @@ class ExtractiveGenerator:
                 for p, sents in pool[self.max_passages :]
                 if entries_asked(claim.text, sents) or documents(claim.text, p.heading_path)
             ]
-            flat, texts, read, about = candidates(claim.text, pool)
+            flat, texts, read, about = candidates(claim.text, pool, quoting=True)
             if not flat:
                 continue
             scores = self.score(claim.text, read)
