@@ -415,6 +415,14 @@ def test_asks_for_code(question: str, code: bool) -> None:
         ("What is the default port of connect?", "```py\ndef connect(host, port=5432):\n    ...\n```", True),
         ("What is the default name of the cookie?", '```py\nbackend = Backend(\n    name="jwt",\n)\n```', False),
         ("What port does connect use by default?", "```py\nconn = connect(host, port=6543)\n```", False),
+        # The default asked is of the phrase's head: "the default proxy port" is a port, not the proxy.
+        ("What is the default proxy port?", "`Client(workers=4, proxy=None)`", False),
+        ("What is the default proxy port?", "`Client(workers=4, proxy_port=3128)`", True),
+        ("What is the default cache size of the loader?", "`Loader(cache=True, cache_size=128)`", True),
+        ("What is the default cache size of the loader?", "`Loader(cache=True)`", False),
+        ("What is the default max_age of the middleware?", "`Middleware(max_age=600)`", True),
+        ("What is the default value of retry_count?", "`fetch(url, retry_count=3)`", True),
+        ("What is the default session cookie name?", '`SessionMiddleware(app, session_cookie="session")`', True),
     ],
 )
 def test_a_signature_in_code_states_the_default_of_a_parameter_the_question_names(

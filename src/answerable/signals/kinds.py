@@ -693,16 +693,41 @@ def _signature_default(question: str, text: str) -> bool:
     code, or a definition's line in a fenced block: an example's call in a fenced block
     (`AuthenticationBackend(name="jwt", ...)`) passes an argument, which is no default of `name`."""
     words = set(re.findall(r"[a-z0-9]+", question.lower()))
+    head = _default_head(question)
     spans = [
         line
         for span in _CODE.findall(text)
         for line in (_DEFINITION.findall(span) if span.startswith("```") else [span])
     ]
     return any(
-        set(m.group("name").lower().split("_")) <= words or m.group("name").lower() in question.lower()
+        (set(m.group("name").lower().split("_")) <= words or m.group("name").lower() in question.lower())
+        and (head is None or head in {m.group("name").lower(), *map(singular, m.group("name").lower().split("_"))})
         for span in spans
         for m in _SIGNATURE_DEFAULT.finditer(span)
     )
+
+
+# "the default proxy port": what a default is asked of, up to three words after "default" and before a verb,
+# a preposition or the end of the question.
+_DEFAULT_PHRASE = re.compile(
+    r"\bdefault\s+(?P<phrase>[a-z_]+(?:\s+[a-z_]+){0,2}?)\s*"
+    r"(?:\?|$|\b(?:is|are|of|for|in|on|when|if|that|does|do|used|set)\b)",
+    re.I,
+)
+# Heads that only say a default is asked of what follows ("the default value of archive_timeout"), or that a
+# string parameter holds ("the default session cookie name" is `session_cookie="session"`).
+_LIGHT_HEADS = frozenset(["value", "setting", "option", "number", "amount", "one", "name"])
+
+
+def _default_head(question: str) -> str | None:
+    """The noun a question asks the default of, when it names one after "default" ("What is the default proxy
+    port?" asks a port, which `proxy=None` does not give: it gives the proxy); None when the phrase's head only
+    says a value is asked ("the default value of ...") or no phrase follows ("by default")."""
+    m = _DEFAULT_PHRASE.search(question)
+    if m is None:
+        return None
+    head = singular(m.group("phrase").split()[-1].lower())
+    return None if head in _LIGHT_HEADS or head in _NOT_CONTENT else head
 
 
 def fit(question: str, text: str) -> int | None:
