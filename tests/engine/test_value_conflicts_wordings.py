@@ -7,6 +7,7 @@ questions in the same wordings that one page answers alone or two pages answer a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -108,28 +109,24 @@ TOOLS = {
 }
 
 
-@pytest.fixture(scope="module")
-def tools(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    return shipped_help_center(tmp_path_factory.mktemp("tools"), "tools", TOOLS)
+SITES = {"clinic": CLINIC, "cowork": COWORK, "rental": RENTAL, "tools": TOOLS}
 
 
 @pytest.fixture(scope="module")
-def rental(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    return shipped_help_center(tmp_path_factory.mktemp("rental"), "rental", RENTAL)
+def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Engine]:
+    """Each help center's engine by name, indexed once, when a test first asks for it."""
+    built: dict[str, Engine] = {}
 
+    def engine(name: str) -> Engine:
+        if name not in built:
+            built[name] = shipped_help_center(tmp_path_factory.mktemp(name), name, SITES[name])
+        return built[name]
 
-@pytest.fixture(scope="module")
-def clinic(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    return shipped_help_center(tmp_path_factory.mktemp("clinic"), "clinic", CLINIC)
-
-
-@pytest.fixture(scope="module")
-def cowork(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    return shipped_help_center(tmp_path_factory.mktemp("cowork"), "cowork", COWORK)
+    return engine
 
 
 @pytest.mark.parametrize(
-    ("site", "question", "values"),
+    ("name", "question", "values"),
     [
         ("clinic", "How old does my puppy have to be for the first vaccination?", {"8 weeks", "6 weeks"}),
         ("clinic", "What is the longest my dog can stay in boarding?", {"21 nights", "14 nights"}),
@@ -147,16 +144,16 @@ def cowork(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     ],
 )
 def test_two_pages_giving_different_spans_are_a_conflict_naming_both(
-    request: pytest.FixtureRequest, site: str, question: str, values: set[str]
+    site: Callable[[str], Engine], name: str, question: str, values: set[str]
 ) -> None:
-    d = request.getfixturevalue(site).ask(question, as_of=NOW)
+    d = site(name).ask(question, as_of=NOW)
     assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.CONFLICTING_EVIDENCE, d
     (note,) = d.decision.conflicts
     assert set(note.values) == values and note.resolved_by is None
 
 
 @pytest.mark.parametrize(
-    ("site", "question", "said"),
+    ("name", "question", "said"),
     [
         ("clinic", "How old does a rabbit have to be before it can be neutered?", "4 months"),
         ("clinic", "How often does an adult dog need a booster?", "12 months"),
@@ -169,8 +166,8 @@ def test_two_pages_giving_different_spans_are_a_conflict_naming_both(
     ],
 )
 def test_a_span_only_one_page_states_is_answered(
-    request: pytest.FixtureRequest, site: str, question: str, said: str
+    site: Callable[[str], Engine], name: str, question: str, said: str
 ) -> None:
-    d = request.getfixturevalue(site).ask(question, as_of=NOW)
+    d = site(name).ask(question, as_of=NOW)
     assert d.status is Status.ANSWER and not d.decision.conflicts, d
     assert said in (d.answer or "")
