@@ -65,3 +65,29 @@ def test_the_word_the_passages_use_most_is_taken() -> None:
     assert read_as("how do I run an exprt", texts) == "how do I run an export"
     assert read_as("how do I run an xport", texts) == "how do I run an xport"  # the first letter is kept
     assert {"account", "overlay", "septicemia"} <= english_words() and "delet" not in english_words()
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("can my 7 yr old join the chess club", "can my 7 year old join the chess club"),
+        ("does the reset code come by text msg", "does the reset code come by text message"),
+        ("how long does the link last b4 it expires", "how long does the link last before it expires"),
+        ("can u extend my acct trial pls", "can you extend my account trial please"),
+    ],
+)
+def test_chat_shorthand_is_read_as_the_words_the_pages_write(question: str, read: str) -> None:
+    pages = ["Children aged 7 and over may join.", "Codes are sent by message and expire after an hour."]
+    assert read_as(question, pages, frozenset()) == read
+
+
+@pytest.mark.parametrize(
+    ("question", "pages"),
+    [
+        ("can I print on b4 paper", ["The printer takes A4 and B4 paper."]),  # the pages' own word
+        ("who approves HR requests", ["Requests go to HR."]),  # a capitalised word is a name
+        ("what is a 2-yr plan", ["Plans run for a year."]),  # part of a longer word
+    ],
+)
+def test_a_shorthand_the_pages_write_or_part_of_another_word_stays(question: str, pages: list[str]) -> None:
+    assert read_as(question, pages, frozenset()) == question

@@ -96,12 +96,61 @@ def _inflected(a: str, b: str) -> bool:
     return len(long) == len(short) + 1 and long.startswith(short) and long[-1] in "sd"
 
 
+# Chat shorthand people type to a support box, as the words the documentation writes: "b4" is "before",
+# "yr" "year", "msg" "message". Only a whole word in lower case, and only where no page found for the asker
+# uses it as written (a page's own "mo" or "hr" is its word, not shorthand).
+SHORTHAND = {
+    "b4": "before",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "2day": "today",
+    "tmrw": "tomorrow",
+    "2moro": "tomorrow",
+    "yr": "year",
+    "yrs": "years",
+    "wk": "week",
+    "wks": "weeks",
+    "mos": "months",
+    "hrs": "hours",
+    "mins": "minutes",
+    "acct": "account",
+    "pwd": "password",
+    "msg": "message",
+    "msgs": "messages",
+    "abt": "about",
+    "cuz": "because",
+}
+_SHORT = re.compile(r"(?<![\w'’-])[a-z0-9]+(?![\w'’-])")
+
+
+def expand_shorthand(question: str, texts: Iterable[str]) -> str:
+    """`question` with its chat shorthand (`SHORTHAND`) written out, where the passages `texts` do not use
+    the shorthand themselves."""
+    hits = [m for m in _SHORT.finditer(question) if m.group(0) in SHORTHAND]
+    if not hits:
+        return question
+    written = {w for text in texts for w in re.findall(r"[a-z0-9]+", text.lower())}
+    out, end = [], 0
+    for m in hits:
+        if m.group(0) in written:
+            continue
+        out += [question[end : m.start()], SHORTHAND[m.group(0)]]
+        end = m.end()
+    return "".join(out) + question[end:] if out else question
+
+
 def read_as(question: str, texts: Iterable[str], known: frozenset[str] | None = None) -> str:
-    """The question with each misspelt word replaced by the passages' word one edit away.
+    """The question with its chat shorthand written out (`expand_shorthand`) and each misspelt word replaced
+    by the passages' word one edit away.
 
     `texts` are the passages (and titles) retrieved for the question; `known` the English words
     (`english_words()` by default). The question comes back unchanged when nothing is misspelt.
     """
+    texts = list(texts)
+    question = expand_shorthand(question, texts)
     known = english_words() if known is None else known
     counts: Counter[str] | None = None
     pieces: list[str] = []
