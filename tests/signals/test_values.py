@@ -161,6 +161,7 @@ def test_a_count_a_price_or_a_clock_time_is_not_read_as_a_span(question: str, ki
         ("Riders must be 16 or older.", 16),
         ("Kids aged 12 and over ride free.", 12),
         ("Members 65+ pay half price.", 65),
+        ("Children can join youth sessions from the age of 8.", 8),
     ],
 )
 def test_an_age_written_as_a_bare_number_of_years_is_read_for_a_question_asking_an_age(

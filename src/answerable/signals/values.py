@@ -178,10 +178,11 @@ _EXTREME_SPAN = (
     r"|(?:(?:a|an|the|my|your|our|their|his|her|its)\s+[\w-]+(?:\s+[\w-]+)?|i|you|we|they|he|she|it|one)"
     r"\s+(?:can|could|may|might|will|would|should|must|is|are|am)\b)"
 )
-# An age as help pages write it, a bare number of years: "at least 18", "must be 16", "aged 12", "65 and over",
-# "18+", "16 or older".
+# An age as help pages write it, a bare number of years: "at least 18", "must be 16", "aged 12", "from the age
+# of 8", "65 and over", "18+", "16 or older".
 _BARE_AGE = re.compile(
-    r"\b(?:at least|aged?|over|under|older than|younger than|be|from)\s+(?P<num>\d{1,3})\b(?!\s*(?:%|[^\W\d_]))"
+    r"\b(?:at least|aged?|ages|age of|over|under|older than|younger than|be|from)\s+(?P<num>\d{1,3})\b"
+    r"(?!\s*(?:%|[^\W\d_]))"
     r"|\b(?P<num2>\d{1,3})(?:\+|\s+(?:or|and)\s+(?:older|over|above|up)\b)",
     re.I,
 )
