@@ -699,11 +699,11 @@ def _signature_default(question: str, text: str) -> bool:
         for span in _CODE.findall(text)
         for line in (_DEFINITION.findall(span) if span.startswith("```") else [span])
     ]
+    names = [m.group("name").lower() for span in spans for m in _SIGNATURE_DEFAULT.finditer(span)]
     return any(
-        (set(m.group("name").lower().split("_")) <= words or m.group("name").lower() in question.lower())
-        and (head is None or head in {m.group("name").lower(), *map(singular, m.group("name").lower().split("_"))})
-        for span in spans
-        for m in _SIGNATURE_DEFAULT.finditer(span)
+        (set(name.split("_")) <= words or name in question.lower())
+        and (head is None or head in {name, *map(singular, name.split("_"))})
+        for name in names
     )
 
 

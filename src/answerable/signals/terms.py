@@ -259,14 +259,15 @@ class Mentions:
     def __init__(self, texts: Iterable[str]) -> None:
         self.texts = tuple(texts)
         self.words: set[str] = set()
-        for token in set(_TOKEN.findall(_plain("\n".join(self.texts)))):
+        plain = _plain("\n".join(self.texts))
+        for token in set(_TOKEN.findall(plain)):
             for part in {token, *token.split("-"), *token.split("/")}:
                 key = _key(part)
                 self.words.update((key, singular(key), _NUMBER_WORDS.get(key, key)))
         # A version is mentioned in words as by its label: "version 1 stopped accepting requests" mentions the
         # "v1" of "our integration still calls api v1", and "release 2.1" the "v2.1" of another question.
-        for m in _VERSION_IN_WORDS.finditer(_plain("\n".join(self.texts))):
-            self.words.add("v" + _key(m.group(1)))
+        if "version" in plain or "release" in plain:
+            self.words.update("v" + _key(m.group(1)) for m in _VERSION_IN_WORDS.finditer(plain))
         self._initials: set[str] | None = None
         # A qualified name mentions the name it qualifies: `websocket.send_denial_response()` and
         # `Response.set_cookie` mention send_denial_response and set_cookie (not the other way round).

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 from datetime import date
 from enum import StrEnum
+from functools import lru_cache
 
 from answerable.core.types import Quantity
 from answerable.text.words import singular
@@ -374,6 +375,7 @@ def values_in(text: str) -> list[Quantity]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def asked_kinds(question: str) -> tuple[ValueKind, ...]:
     """The kinds of value `question` asks for, most specific first; empty when its wording asks for none."""
     return tuple(kind for kind, pattern in _ASKS if pattern.search(question))
@@ -405,13 +407,14 @@ def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
         found += [v for v in _bare_ages(sentence) if not _in_question(v, question)]
     # A rate per the thing the question asks about is that thing's value: "$25 per tool" is the fee for "a
     # tool" the question names, as "$20" is. A rate the question asks for ("How much is it per day?") stays.
-    asked_of = {singular(w) for w in re.findall(r"[a-z]+", question.lower())}
-    found = [
-        replace(v, per=None)
-        if v.per is not None and v.per in asked_of and not _rate_asked(v.per).search(question)
-        else v
-        for v in found
-    ]
+    if any(v.per is not None for v in found):
+        asked_of = {singular(w) for w in re.findall(r"[a-z]+", question.lower())}
+        found = [
+            replace(v, per=None)
+            if v.per is not None and v.per in asked_of and not _rate_asked(v.per).search(question)
+            else v
+            for v in found
+        ]
     for kind in asked_kinds(question):
         mine = tuple(v for v in found if v.kind == kind)
         if mine:
