@@ -172,12 +172,13 @@ def test_a_figure_the_question_states_or_a_year_for_a_count_is_no_answer(
         ("What command restores a deleted workspace?", "Run `lumenctl workspace restore ID`.", 1),
         ("What command restores a deleted workspace?", "A deleted workspace is kept for 30 days.", 0),
         ("How do I rotate an API key?", "Open Settings and click Rotate.", 1),
-        ("How do I rotate an API key?", "To rotate an API key, open Settings > API keys and click Rotate.", 1),
+        # An instruction that says it is for the task asked ("To rotate ...", "... to start over"): a point more.
+        ("How do I rotate an API key?", "To rotate an API key, open Settings > API keys and click Rotate.", 2),
         ("How can we restore it?", "The restore takes about 5 minutes for most workspaces.", 0),
         ("How do I restore it?", "If you deleted it by mistake, contact support within 30 days.", 1),
         ("How do I restore it?", "When you delete a project, its events are deleted within 30 days.", 0),
         ("How do I rotate an API key?", "Keys are rotated by the Owner.", 0),
-        ("How do I claim a service credit?", "To claim a credit, the workspace Owner contacts support.", 1),
+        ("How do I claim a service credit?", "To claim a credit, the workspace Owner contacts support.", 2),
         ("How do I claim a service credit?", "If uptime falls below the commitment, customers get a credit.", 0),
         # Who does it, named before the verb: not a sentence where the asker ("you") does it.
         ("Who can invite members?", "Owners and Admins invite people from Settings > Members > Invite.", 1),
@@ -732,3 +733,57 @@ def test_a_release_is_asked_and_named_as_a_version_is(question: str, names: str,
 def test_release_notes_and_dates_ask_for_no_version(question: str) -> None:
     form = required_form(question)
     assert form is None or form[0] != "version"
+
+
+@pytest.mark.parametrize(
+    ("question", "serves", "beside"),
+    [
+        (
+            "How do I make the tool start a download over instead of resuming?",
+            "Pass `--no-resume` to start over instead.",
+            "The tool keeps a `.part` file and continues from where it stopped.",
+        ),
+        (
+            "How can I cancel my booking?",
+            "To cancel a booking, open My bookings and tap Cancel.",
+            "Open My bookings to see every booking you made.",
+        ),
+        (
+            "How do I export my contacts?",
+            "Click Download to export the contacts list as CSV.",
+            "Click Contacts to see the list.",
+        ),
+        (
+            "How to hide a column in the grid?",
+            "Set `visible` to false to hide it.",
+            "Set `width` in pixels.",
+        ),
+    ],
+)
+def test_an_instruction_for_the_task_asked_ranks_above_one_beside_it(question: str, serves: str, beside: str) -> None:
+    """An instruction whose purpose ("to start over", "To cancel ...") is the task asked gets a point more
+    than an instruction on the same page for something else."""
+    assert fit(question, serves) == 2
+    assert fit(question, beside) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # A light verb says nothing of the task: "use" is no purpose shared with "How do I use ...".
+        ("How do I use the bulk editor?", "Press Ctrl+E to use it."),
+        # A purpose of another task.
+        ("How do I reset my password?", "Open Settings to change your email."),
+        # Not an instruction at all, though it says "to" and the task's verb.
+        ("How do I delete a project?", "It is not possible to delete a project that has open invoices."),
+    ],
+)
+def test_a_purpose_of_no_task_asked_earns_no_point(question: str, text: str) -> None:
+    assert (fit(question, text) or 0) <= 1
+
+
+def test_a_purpose_is_matched_by_the_verb_that_opens_the_task() -> None:
+    """ "Attempts to insert ..." names a word of the task, not its verb: building an index is asked."""
+    question = "How do I build an index without locking out inserts and updates?"
+    assert fit(question, "`UNIQUE`: Attempts to insert duplicate values fail.") == 1
+    assert fit(question, "Use `CONCURRENTLY` to build the index without such locks.") == 2

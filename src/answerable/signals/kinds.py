@@ -24,7 +24,7 @@ from enum import StrEnum
 from answerable.core.types import Term
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.values import values_in
-from answerable.text.words import STOPWORDS, singular, stem, stems
+from answerable.text.words import STOPWORDS, content_tokens, singular, stem, stems
 
 
 class Kind(StrEnum):
@@ -747,9 +747,37 @@ def fit(question: str, text: str) -> int | None:
     finer = _finer(question)
     if kind is None and finer is None:
         return None
-    return int(kind is not None and states(kind, text, question)) + int(
-        finer is not None and finer(_as_stated(question, text))
-    )
+    said = _as_stated(question, text)
+    points = int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(said))
+    if kind is None and finer is _instructs and points and _serves(question, said):
+        points += 1
+    return points
+
+
+# A purpose said with an instruction: "Pass `--no-resume` to start over", "To rotate a key, open ...".
+_PURPOSE = re.compile(r"\bto (?P<verb>[a-z]{3,})\b", re.I)
+# Verbs that say nothing of the task on their own ("How do I make fetchr start ...": the task is "start").
+_LIGHT_VERBS = frozenset(["make", "get", "have", "let", "use", "do", "be", "try", "want", "need", "able"])
+
+
+def _serves(question: str, text: str) -> bool:
+    """Is the instruction `text` given for the task "how do I ..." asks about: does it say its purpose with
+    the verb of that task, the word that opens it ("To cancel a booking, open ..." for "How can I cancel
+    my booking?"; "Attempts to insert data ..." is no way to build an index "without locking out
+    inserts"), or any of its words after a light verb ("Pass `--no-resume` to start over instead." for
+    "How do I make fetchr start a download over instead of resuming?")? An instruction for the task is
+    the answer; one beside it on the same topic ("fetchr keeps a `.part` file ...", "If a download is
+    interrupted, run the same command again.") is not, however alike the ranker reads them."""
+    m = _STEPS_ASKED.search(question)
+    if m is None or _WAY_TO_FIND.search(question):
+        return False  # "How do I see which version ...": seeing is how, not what, the answer tells
+    words = content_tokens(question[m.end() :])
+    if not words:
+        return False
+    # The task's verb opens it ("cancel my booking"); after a light verb ("make fetchr start a download
+    # over"), any word of it may be.
+    task = stems(w for w in words if w not in _LIGHT_VERBS) if words[0] in _LIGHT_VERBS else stems(words[:1])
+    return any(stem(v) in task for v in (m["verb"].lower() for m in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS)
 
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)", re.S | re.M)
