@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answerable.core.types import disagree
-from answerable.signals.values import ValueKind, asked_kinds, canonical, stated_values, values_in
+from answerable.signals.values import ValueKind, asked_kinds, canonical, cells_named, stated_values, values_in
 
 
 @pytest.mark.parametrize(
@@ -240,3 +240,59 @@ def test_a_rate_per_the_thing_asked_about_is_its_value(question: str, a: str, b:
         assert not any(p.comparable(q) for p in x for q in y)
     else:
         assert disagree(x, y) is differ
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "other", "differ"),
+    [
+        (
+            "How many day passes come with the Flex plan?",
+            "| Plan | Price | Day passes |\n|---|---|---|\n| Flex | $99 | 8 per month |",
+            "The Flex plan includes 10 day passes per month.",
+            True,
+        ),
+        (
+            "How many seats does the big room have?",
+            "| Room | Seats |\n|---|---|\n| Big room | 12 |",
+            "The big room seats twelve people and has 12 seats.",
+            False,
+        ),
+        (
+            "How many lessons are in the beginner course?",
+            "| Course | Weeks | Lessons |\n| --- | --- | --- |\n| Beginner | 6 | 10 |",
+            "The beginner course has 12 lessons.",
+            True,
+        ),
+    ],
+)
+def test_a_table_cells_bare_figure_counts_what_its_header_names(
+    question: str, table: str, other: str, differ: bool
+) -> None:
+    assert disagree(stated_values(question, table), stated_values(question, other)) is differ
+
+
+def test_a_cell_with_its_own_unit_or_words_keeps_them() -> None:
+    table = "| Plan | Price | Storage | Support |\n|---|---|---|---|\n| Pro | $20 | 50 GB | email |"
+    assert cells_named(table) == table
+    assert cells_named("No table here: 8 per month.") == "No table here: 8 per month."
+
+
+@pytest.mark.parametrize(
+    ("question", "a", "b", "differ"),
+    [
+        ("How many day passes do members get?", "Members get 10 day passes.", "Members get 8 day passes.", True),
+        ("How many day passes do members get?", "Members get 10 day passes.", "You get ten day passes a month.", False),
+        ("How many night stays are included?", "Two night stays are included.", "It includes 3 night stays.", True),
+    ],
+)
+def test_a_thing_counted_by_a_name_that_opens_with_a_unit_of_time_is_counted(
+    question: str, a: str, b: str, differ: bool
+) -> None:
+    x, y = stated_values(question, a), stated_values(question, b)
+    assert all(v.kind == ValueKind.COUNT for v in (*x, *y))
+    assert disagree(x, y) is differ
+
+
+def test_a_span_before_a_noun_stays_a_span_where_no_such_thing_is_counted() -> None:
+    (value,) = stated_values("How long is the free trial?", "Start a 30 day trial today.")
+    assert value.kind == ValueKind.DURATION

@@ -398,11 +398,74 @@ def _bare_ages(sentence: str) -> list[Quantity]:
     ]
 
 
+# A row of a Markdown table, and a cell that states a bare number (with a rate at most: "8 per month").
+_TABLE_ROW = re.compile(r"^\s*\|(?P<cells>.*)\|\s*$")
+_BARE_CELL = re.compile(rf"^\s*(?:{_DIGITS})(?=\s*(?:$|(?:per|a|an|each|every)\b|/))", re.I)
+
+
+def cells_named(text: str) -> str:
+    """`text` with each table cell that states a bare number followed by its column's header: a figure in a
+    table counts what the header names. Under "Day passes", the Flex row's "8 per month" reads "8 Day
+    passes per month"; under "Seats", "12" reads "12 Seats"; under "Minutes", "30" reads "30 Minutes". Text
+    that holds no table comes back as it is."""
+    if "|" not in text:
+        return text
+    out: list[str] = []
+    header: list[str] | None = None
+    for line in text.split("\n"):
+        row = _TABLE_ROW.match(line)
+        if row is None:
+            header = None
+            out.append(line)
+            continue
+        cells = row["cells"].split("|")
+        if header is None:
+            header = [c.strip() for c in cells]
+        elif not all(set(c.strip()) <= set("-: ") for c in cells):
+            named = []
+            for k, cell in enumerate(cells):
+                bare = _BARE_CELL.match(cell)
+                title = header[k] if k < len(header) else ""
+                if bare is not None and re.match(r"[^\W\d_]", title):
+                    cell = f"{cell[: bare.end()]} {title}{cell[bare.end() :]}"
+                named.append(cell)
+            line = "|" + "|".join(named) + "|"
+        out.append(line)
+    return "\n".join(out)
+
+
+# "How many day passes ...": a unit of time that names a kind of thing counted, not a span.
+_COUNTED_COMPOUND = re.compile(rf"\bhow many (?P<unit>{_TIME_UNIT}) (?P<noun>[a-z]{{3,}})\b", re.I)
+
+
+def _compound_counts(question: str, sentence: str) -> list[Quantity]:
+    """The counts `sentence` states of a thing `question` counts by a name that opens with a unit of time:
+    "10 day passes" for "How many day passes come with the plan?" is a count of passes, not a span of 10
+    days; "2 night stays" for "How many night stays ...?" a count of stays."""
+    asked = _COUNTED_COMPOUND.search(question)
+    if asked is None or asked["noun"].lower() in _SECONDS or asked["noun"].lower() in _MONTHS:
+        return []
+    unit, noun = re.escape(asked["unit"]), re.escape(singular(asked["noun"])[:4])
+    pattern = re.compile(rf"(?:{_AMOUNT})[\s-]+{unit}s?[\s-]+(?P<noun>{noun}[a-z]*)\b", re.I)
+    out = []
+    for m in pattern.finditer(sentence):
+        amount = _amount(m)
+        if amount is not None:
+            out.append(Quantity(ValueKind.COUNT, amount, singular(m["noun"]), None, m.group(0)))
+    return out
+
+
 def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
     """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
     the question states itself. For a question asking an age, a bare number of years ("You must be at
-    least 18.", "65 and over") is an age, where the sentence states no span with its unit."""
+    least 18.", "65 and over") is an age, where the sentence states no span with its unit. A table cell's
+    bare figure counts what its column header names (`cells_named`), and a thing the question counts by a
+    name that opens with a unit of time ("day passes") is counted, not read as a span (`_compound_counts`)."""
+    sentence = cells_named(sentence)
     found = [v for v in values_in(sentence) if not _in_question(v, question)]
+    compound = _compound_counts(question, sentence)
+    if compound:
+        found = [v for v in found if not any(v.text in c.text for c in compound)] + compound
     if _AGE_ASKED.search(question) and not any(v.kind == ValueKind.DURATION for v in found):
         found += [v for v in _bare_ages(sentence) if not _in_question(v, question)]
     # A rate per the thing the question asks about is that thing's value: "$25 per tool" is the fee for "a
