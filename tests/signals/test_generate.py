@@ -902,3 +902,35 @@ def test_an_introduction_of_a_table_is_quoted_only_with_the_table() -> None:
 def test_an_introduction_is_quoted_with_the_items_it_introduces() -> None:
     got = quoted("To resend an invitation:\n\n- Open Members.\n- Select Resend.", "invitation")
     assert got[0] == "To resend an invitation:" and len(got) == 3 and "Select Resend." in got[2]
+
+
+def _faq(n: int, question: str, text: str) -> Passage:
+    return Passage(f"faq#{n}", "faq", text, title="FAQ", heading_path=("FAQ", question))
+
+
+def test_an_faq_entry_is_answered_from_its_own_section_not_a_sibling_entry() -> None:
+    """The gate's best section is an FAQ entry: the page's other entries answer other questions, however
+    a ranker scores one of their sentences."""
+    claim = Claim("c1", "Where can I read what a task returned?")
+    best = _faq(3, "Where do results go?", "Return values are not kept. Write them to your own tables.")
+    sibling = _faq(1, "Can I stop a job?", "Call `app.stop(job_id)`. A running job finishes first.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "app.stop" in t else 0.6 if "not kept" in t else 0.1 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [best, sibling])])
+    assert [s.text for s in draft.sentences] == ["Return values are not kept."]
+
+
+def test_a_section_beside_a_best_section_that_asks_nothing_is_still_read() -> None:
+    """A page's best section need not hold the sentence that answers ("Key limits" beside "Rotating a
+    key"); only an FAQ entry's siblings are set aside, and only when the best section is an entry."""
+    claim = Claim("c1", "How long does a key last?")
+    rotating = Passage("k#1", "k", "Rotate keys from Settings.", title="Keys", heading_path=("Keys", "Rotating a key"))
+    limits = Passage("k#2", "k", "A key lasts 90 days.", title="Keys", heading_path=("Keys", "How long do keys last?"))
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "90 days" in t else 0.3 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [rotating, limits])])
+    assert [s.text for s in draft.sentences] == ["A key lasts 90 days."]

@@ -66,6 +66,13 @@ class ExtractiveGenerator:
             # that answers (a page's "Key limits" beside its "Rotating a key"). Other documents stay out:
             # the answer rests on one source, the one the gate ranked first.
             same = [p for p in passages if p.document_id == passages[0].document_id]
+            # A section under a question heading answers that question. When the gate's best section is one
+            # (an FAQ entry), the page's other entries answer other questions, however alike the rankers
+            # read a sentence of theirs: "Call `app.cancel(job_id)`." under "Can I cancel a job?" is no
+            # answer to "Where can I get the return value of a task?", asked of the FAQ's "Where do results
+            # go?".
+            if _answers_a_question(same[0]):
+                same = [same[0], *(p for p in same[1:] if not _answers_a_question(p))]
             # Beyond the first sections, those holding an entry the claim asks about (`entries_asked`): the
             # ranker may put a neighbouring entry's section above it.
             pool = [(p, split_sentences(p.text)) for p in same]
@@ -128,3 +135,8 @@ def _other_entries(one: str, other: str, claim: str) -> bool:
     if not theirs or mine == theirs or one.rstrip().endswith(":"):
         return False
     return bool(mine) or not mentions_entry(claim, other)
+
+
+def _answers_a_question(passage: Passage) -> bool:
+    """Is `passage` a section under a heading that asks a question (an FAQ entry)?"""
+    return bool(passage.heading_path) and passage.heading_path[-1].rstrip().endswith("?")
