@@ -934,3 +934,42 @@ def test_a_section_beside_a_best_section_that_asks_nothing_is_still_read() -> No
 
     draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [rotating, limits])])
     assert [s.text for s in draft.sentences] == ["A key lasts 90 days."]
+
+
+@pytest.mark.parametrize(
+    ("question", "heading", "steps", "intro"),
+    [
+        (
+            "How do I verify that a delivery came from us?",
+            "Verifying deliveries",
+            "Each request carries a `Signature` header: an HMAC of the raw body.",
+            "Add endpoints in the dashboard under Developers > Hooks.",
+        ),
+        (
+            "How can I archive an old board?",
+            "Archiving boards",
+            "Open the board menu and choose Archive.",
+            "Open Boards to see every board you belong to.",
+        ),
+        (
+            "How do I export my expenses?",
+            "Exporting",
+            "Click Reports > Export and pick CSV.",
+            "Click Expenses to add a receipt.",
+        ),
+    ],
+)
+def test_an_instruction_under_a_heading_that_names_the_task_is_quoted(
+    question: str, heading: str, steps: str, intro: str
+) -> None:
+    """Both sentences instruct, and the ranker prefers the page's opening; the section whose heading names
+    the task's verb holds the steps."""
+    claim = Claim("c1", question)
+    opening = Passage("h#0", "h", intro, title="Guide", heading_path=("Guide",))
+    section = Passage("h#1", "h", steps, title="Guide", heading_path=("Guide", heading))
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if intro in t else 0.6 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [opening, section])])
+    assert [s.text for s in draft.sentences] == [steps]

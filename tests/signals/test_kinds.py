@@ -787,3 +787,12 @@ def test_a_purpose_is_matched_by_the_verb_that_opens_the_task() -> None:
     question = "How do I build an index without locking out inserts and updates?"
     assert fit(question, "`UNIQUE`: Attempts to insert duplicate values fail.") == 1
     assert fit(question, "Use `CONCURRENTLY` to build the index without such locks.") == 2
+
+
+def test_a_heading_that_names_the_task_gives_its_instructions_a_point() -> None:
+    question = "How do I register a custom setting?"
+    sentence = "Call `app.add_setting()` in `setup()`."
+    assert fit(question, sentence, "Extensions\nRegistering settings\n") == 2
+    assert fit(question, sentence, "Extensions\nSetup hooks\n") == 1
+    # The verb said in the sentence itself is no place it stands under.
+    assert fit(question, "Use `if` with every registered setting.", "Extensions\nSetup hooks\n") == 1

@@ -730,7 +730,7 @@ def _default_head(question: str) -> str | None:
     return None if head in _LIGHT_HEADS or head in _NOT_CONTENT else head
 
 
-def fit(question: str, text: str) -> int | None:
+def fit(question: str, text: str, place: str = "") -> int | None:
     """How closely `text` has the form of an answer to `question`; None when its wording asks for none.
 
     One point for stating the kind asked (`states`), one for the finer form: a span of time or length for
@@ -738,8 +738,10 @@ def fit(question: str, text: str) -> int | None:
     ("40 charts"), a clock time for "what time", a price for "how much is", a command (a code span) for
     "what command", a version number for "what version", the two ends of a range for "what range", a bound
     for "what is the most ..." ("can hold at most $300", not "costs $3"), an
-    instruction ("open ...", "To rotate a key, click ...") for "how do I", the doer named before the verb
-    for "who can invite ..." ("Owners and Admins invite ..."), the default for "what is the default ...".
+    instruction ("open ...", "To rotate a key, click ...") for "how do I" (and a point more for one given
+    for the task asked, `_serves`, where `place` is the sentence's page title and headings), the
+    doer named before the verb for "who can invite ..." ("Owners and Admins invite ..."), the default for
+    "what is the default ...".
     Ranks sentences: a model that scores a sentence's topic cannot tell "A dashboard holds up to 40
     charts." from "Use them to compare one country across all charts.".
     """
@@ -749,7 +751,7 @@ def fit(question: str, text: str) -> int | None:
         return None
     said = _as_stated(question, text)
     points = int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(said))
-    if kind is None and finer is _instructs and points and _serves(question, said):
+    if kind is None and finer is _instructs and points and _serves(question, said, place):
         points += 1
     return points
 
@@ -760,24 +762,32 @@ _PURPOSE = re.compile(r"\bto (?P<verb>[a-z]{3,})\b", re.I)
 _LIGHT_VERBS = frozenset(["make", "get", "have", "let", "use", "do", "be", "try", "want", "need", "able"])
 
 
-def _serves(question: str, text: str) -> bool:
-    """Is the instruction `text` given for the task "how do I ..." asks about: does it say its purpose with
-    the verb of that task, the word that opens it ("To cancel a booking, open ..." for "How can I cancel
-    my booking?"; "Attempts to insert data ..." is no way to build an index "without locking out
-    inserts"), or any of its words after a light verb ("Pass `--no-resume` to start over instead." for
-    "How do I make fetchr start a download over instead of resuming?")? An instruction for the task is
-    the answer; one beside it on the same topic ("fetchr keeps a `.part` file ...", "If a download is
-    interrupted, run the same command again.") is not, however alike the ranker reads them."""
+def _serves(question: str, text: str, place: str = "") -> bool:
+    """Is the instruction `text` given for the task "how do I ..." asks about? It is when it says its purpose
+    with the verb that opens the task ("To cancel a booking, open ..." for "How can I cancel my booking?";
+    "Attempts to insert data ..." is no way to build an index "without locking out inserts"), or with any
+    word of the task after a light verb ("Pass `--no-resume` to start over instead." for "How do I make
+    fetchr start a download over instead of resuming?"); or when `place` (the page title and section
+    headings it stands under) names the verb that opens the task: "Each request carries a
+    `Parcelly-Signature` header ..." under "Verifying signatures" for "How do I verify that a webhook came
+    from Parcelly?" (a sentence that only mentions the verb, "... all registered variables", is not given
+    for registering). An
+    instruction for the task is the answer; one beside it on the same topic ("Add endpoints in the dashboard
+    under Developers > Webhooks.", "If a download is interrupted, run the same command again.") is not,
+    however alike the ranker reads them."""
     m = _STEPS_ASKED.search(question)
     if m is None or _WAY_TO_FIND.search(question):
         return False  # "How do I see which version ...": seeing is how, not what, the answer tells
     words = content_tokens(question[m.end() :])
     if not words:
         return False
+    light = words[0] in _LIGHT_VERBS
     # The task's verb opens it ("cancel my booking"); after a light verb ("make fetchr start a download
     # over"), any word of it may be.
-    task = stems(w for w in words if w not in _LIGHT_VERBS) if words[0] in _LIGHT_VERBS else stems(words[:1])
-    return any(stem(v) in task for v in (m["verb"].lower() for m in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS)
+    task = stems(w for w in words if w not in _LIGHT_VERBS) if light else stems(words[:1])
+    if any(stem(v) in task for v in (p["verb"].lower() for p in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS):
+        return True
+    return not light and bool(place) and stem(words[0]) in stems(content_tokens(place))
 
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)", re.S | re.M)

@@ -125,7 +125,9 @@ def pick(
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
-    bonus = [kind_weight * (kinds.fit(claim, text) or 0) for text in said]
+    # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
+    place = [a[: a.rfind(sentences[k])] if sentences[k] in a else "" for k, a in enumerate(about or ())]
+    bonus = [kind_weight * (kinds.fit(claim, text, place[k] if place else "") or 0) for k, text in enumerate(said)]
     stating = [k for k in pool if kind is None or kinds.states(kind, said[k], claim)]
     # Of the sentences with the best form of answer, those naming every name of the claim: "Business
     # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
