@@ -789,6 +789,23 @@ def test_a_purpose_is_matched_by_the_verb_that_opens_the_task() -> None:
     assert fit(question, "Use `CONCURRENTLY` to build the index without such locks.") == 2
 
 
+@pytest.mark.parametrize(
+    ("question", "text", "states"),
+    [
+        ("How long can the reference be?", "`reference`: your own note, up to 64 characters.", True),
+        ("How long does a password have to be?", "Passwords need at least 12 characters.", True),
+        ("How long may a commit subject be?", "Keep the subject under 50 chars.", True),
+        ("How long can a summary be?", "Keep summaries to two lines.", True),
+        ("How long can the reference be?", "The reference is printed on the label.", False),
+    ],
+)
+def test_a_length_of_text_answers_how_long_a_text_can_be(question: str, text: str, states: bool) -> None:
+    """A text's length is a count of characters, words or lines, as a road's is of kilometres."""
+    form = required_form(question)
+    assert form is not None
+    assert form[1](text) is states
+
+
 def test_a_heading_that_names_the_task_gives_its_instructions_a_point() -> None:
     question = "How do I register a custom setting?"
     sentence = "Call `app.add_setting()` in `setup()`."

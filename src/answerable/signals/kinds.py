@@ -224,7 +224,11 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     return _TIME_STATED.search(read) is not None
 
 
-_LENGTH_UNITS = r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
+# A length is also a text's: "How long can the reference be?" is answered by "up to 64 characters".
+_LENGTH_UNITS = (
+    r"(?:milli|centi|kilo)?met(?:er|re)s?|mm|cm|km|miles?|feet|foot|ft|inch(?:es)?|yards?|light-years?"
+    r"|characters?|chars|letters?|digits?|words?|lines?"
+)
 _AMOUNT = rf"(?:\d[\d,.]*[- ]?|(?:{_NUMBER_WORDS}|a few|several|many|a couple of|an?)[- ])"
 _QUALIFIER = r"(?:(?:more|full|whole|extra|business|calendar|working)[- ])?"
 # "24 hours", "within 30 business days", "2.5 km"; not a frequency ("once a year", "per day", "every week")
