@@ -973,3 +973,30 @@ def test_an_instruction_under_a_heading_that_names_the_task_is_quoted(
 
     draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [opening, section])])
     assert [s.text for s in draft.sentences] == [steps]
+
+
+@pytest.mark.parametrize("reply", ["Yes.", "No.", "Yes!", "Not yet."])
+def test_a_bare_reply_is_quoted_with_the_sentence_after_it(reply: str) -> None:
+    """"Yes." alone drops what the answer says; for a yes-or-no question it is quoted with what follows."""
+    claim = Claim("c1", "Can I bring my own router?")
+    faq = _faq(0, "Can I use my own router?", f"{reply} Set it up in bridge mode behind the modem.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t.endswith(reply) else 0.5 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [faq])])
+    assert [s.text for s in draft.sentences] == [reply, "Set it up in bridge mode behind the modem."]
+
+
+@pytest.mark.parametrize(
+    "question", ["How do I restart the router?", "What router do you give me?", "When can I use my own router?"]
+)
+def test_a_bare_reply_is_no_answer_to_a_question_that_asks_no_yes_or_no(question: str) -> None:
+    claim = Claim("c1", question)
+    faq = _faq(0, "Can I use my own router?", "Yes. Set it up in bridge mode behind the modem.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t.endswith("Yes.") else 0.5 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [faq])])
+    assert "Yes." not in [s.text for s in draft.sentences]

@@ -15,7 +15,7 @@ from answerable.core.types import Passage, embedding_text
 from answerable.signals import kinds
 from answerable.signals.acronyms import read_with
 from answerable.signals.claims import asked_part
-from answerable.signals.mismatch import mismatch
+from answerable.signals.mismatch import asks_whether, mismatch
 from answerable.signals.terms import (
     Mentions,
     has_cross_reference,
@@ -634,9 +634,22 @@ def _stems(text: str) -> frozenset[str]:
     return stems(content_tokens(text))
 
 
+# A reply and nothing more: "Yes.", "No.", "Not yet."
+_BARE_REPLY = re.compile(r"^\W*(?:yes|no|yep|nope|sure|correct|not yet|of course)\W*$", re.I)
+
+
+def bare_reply(sentence: str) -> bool:
+    """Is `sentence` only a reply ("Yes.", "No.")? It answers a yes-or-no question, and only with what the
+    sentence after it says: "Yes." quoted alone for "Can I use my own router?" drops how."""
+    return _BARE_REPLY.match(sentence) is not None
+
+
 def introduced(sentences: Sequence[str], i: int) -> list[int]:
     """The list items that sentence `i` introduces with a colon ("To place a hold:", then "1. Open ...",
-    "2. Select ..."): quoted with it, for alone it says nothing."""
+    "2. Select ..."), or the sentence after a bare reply ("Yes.", then "Set it up in bridge mode ..."):
+    quoted with it, for alone it says nothing."""
+    if bare_reply(sentences[i]):
+        return [i + 1] if i + 1 < len(sentences) and quotable(sentences[i + 1]) else []
     if not sentences[i].endswith(":"):
         return []
     items: list[int] = []
@@ -667,7 +680,7 @@ def in_context(sentences: Sequence[str], i: int) -> str:
     "How many events a month can I send on the Free plan?".
     """
     text = f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
-    return "\n".join([text, *(sentences[k] for k in introduced(sentences, i))])
+    return (" " if bare_reply(text) else "\n").join([text, *(sentences[k] for k in introduced(sentences, i))])
 
 
 Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
@@ -683,7 +696,12 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]], quotin
     acronyms the question uses after their long forms (`acronyms.read_with`). The generator and the conflict
     check (`Engine.best_sentence`) read sentences so."""
     flat = [(p, sents, i) for p, sents in pool for i in range(len(sents))]
-    said = [f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2])]
+    # A bare "Yes." or "No." answers only a yes-or-no question; to "How do I reboot the router?" it is none
+    # (the sentence after it stays a candidate of its own).
+    whether = asks_whether(claim)
+    said = [
+        f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2]) and (whether or not bare_reply(f[1][f[2]]))
+    ]
     flat = said if said or quoting else flat
     texts = [in_context(sents, i) for _, sents, i in flat]
     read = [

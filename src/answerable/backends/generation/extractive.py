@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from answerable.backends.models.base import Reranker
 from answerable.core.types import Claim, Draft, DraftSentence, Passage
+from answerable.signals.mismatch import asks_whether
 from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
+    bare_reply,
     candidates,
     documents,
     entries_asked,
@@ -101,6 +103,7 @@ class ExtractiveGenerator:
                 pair = " ".join(sentences[i] for i in sorted((at, neighbour)))
                 if (
                     quotable(sentences[neighbour])
+                    and (not bare_reply(sentences[neighbour]) or asks_whether(claim.text))
                     and not _other_entries(sentences[at], sentences[neighbour], claim.text)
                     and self.score(claim.text, [with_lead(passage, claim.text, under_heading(passage, pair))])[0]
                     > scores[best] + 0.05
