@@ -977,7 +977,7 @@ def test_an_instruction_under_a_heading_that_names_the_task_is_quoted(
 
 @pytest.mark.parametrize("reply", ["Yes.", "No.", "Yes!", "Not yet."])
 def test_a_bare_reply_is_quoted_with_the_sentence_after_it(reply: str) -> None:
-    """"Yes." alone drops what the answer says; for a yes-or-no question it is quoted with what follows."""
+    """ "Yes." alone drops what the answer says; for a yes-or-no question it is quoted with what follows."""
     claim = Claim("c1", "Can I bring my own router?")
     faq = _faq(0, "Can I use my own router?", f"{reply} Set it up in bridge mode behind the modem.")
 
