@@ -202,3 +202,31 @@ def test_a_disallowed_tier_is_named_for_the_profile(policy: Policy) -> None:
     assert found[R.SOURCE_NOT_ALLOWED] == (
         'the only page that answers it, "forum", is a community source; the strict profile allows official'
     )
+
+
+def test_a_page_the_second_model_prefers_under_the_retrieval_bar_answers_nothing(policy: Policy) -> None:
+    """The second model doubts the strongest support (0.32, under SECOND_LOOK_BELOW) and prefers a page the
+    ranker put under the retrieval bar (0.64): neither is an answer to rest on, and the cause names both. A
+    preferred page that clears the bar leads the answer, as before."""
+    strict = replace(policy.profile("strict"), min_confirmation=0.25, min_retrieval_score=0.82, min_support=0.5)
+    faq = replace(verdict("c1", "faq#1", S, 0.92), confirmation=0.32)
+    cancel = replace(verdict("c1", "cancel#0", S, 0.64), confirmation=0.48)
+    ev = evidence(
+        (passage("faq#1", 0.92), passage("cancel#0", 0.64)),
+        (faq, cancel),
+        (Claim("c1", "What router model do you use?"),),
+        drafted=draft(("Return the router within 30 days.", ("cancel#0",), 0.9)),
+    )
+    decision = decide(ev, strict, NOW)
+    assert decision.status is Status.ABSTAIN and R.NO_ANSWER_BEARING_EVIDENCE in decision.reason_codes
+    assert causes(ev, decision, strict, NOW)[R.NO_ANSWER_BEARING_EVIDENCE] == (
+        'the second answerability model doubts "faq" (0.32) and prefers "cancel", which scores 0.64, under the '
+        "bar of 0.82"
+    )
+    above = evidence(
+        (passage("faq#1", 0.92), passage("cancel#0", 0.85)),
+        (faq, replace(cancel, strength=0.85)),
+        (Claim("c1", "What router model do you use?"),),
+        drafted=draft(("Return the router within 30 days.", ("cancel#0",), 0.9)),
+    )
+    assert decide(above, strict, NOW).status is Status.ANSWER

@@ -519,7 +519,15 @@ def _assess_claim(
         terms = _names(claim.id, profile, sig)
         leadable = _leadable(ordered, claim.id, sig)
         rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
-        ranked = _ids(_preferred(ordered, rivals, _runner_up(leadable, rivals, terms, by_id, sig)))
+        runner = _runner_up(leadable, rivals, terms, by_id, sig)
+        preferred = _preferred(ordered, rivals, runner)
+        if runner is not None and preferred[0] is runner and runner.strength < profile.min_retrieval_score:
+            # The second model doubts the strongest support and prefers a page the ranker put under the
+            # retrieval bar: neither is an answer to rest on. "What router model do you use?" was answered
+            # from the cancelling page's "Return the router within 30 days ..." (0.64; the FAQ's 0.92, which
+            # the second model doubted, answers another question).
+            return ClaimAssessment(claim, ClaimStatus.MISSING, best), None
+        ranked = _ids(preferred)
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
 
     supported_elsewhere = [v for v in strong if v.label is Label.SUPPORTED]

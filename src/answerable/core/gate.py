@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from answerable.core.assess import assess, confirmed, is_blank
+from answerable.core.assess import CONFIRMATION_LEAD, SECOND_LOOK_BELOW, assess, confirmed, is_blank
 from answerable.core.codec import to_jsonable
 from answerable.core.errors import DraftRequiredError, InputError
 from answerable.core.policy import Profile
@@ -676,6 +676,15 @@ def _no_answer(
             f"the second answerability model doubts that {title(v.passage_id)} answers it ({score}, under the bar "
             f"of {bar})"
         )
+    weaker = _preferred_under_bar(given, p)
+    if weaker is not None:
+        lead, runner = weaker
+        doubt, _ = _figures(lead.confirmation or 0.0, p.min_confirmation)
+        score, bar = _figures(runner.strength, p.min_retrieval_score)
+        return (
+            f"the second answerability model doubts {title(lead.passage_id)} ({doubt}) and prefers "
+            f"{title(runner.passage_id)}, which scores {score}, under the bar of {bar}"
+        )
     lacking = next((c for c in a.claims if c.status in _LACKING), None)
     if lacking is not None and lacking.status is ClaimStatus.REFUTED and lacking.passage_ids:
         return f"{title(lacking.passage_ids[0])} contradicts it"
@@ -683,6 +692,24 @@ def _no_answer(
         support, bar = _figures(lacking.best_support, p.min_support)
         return f"the best support, {support} ({title(lacking.passage_ids[0])}), is under the bar of {bar}"
     return "no passage you may read states an answer to it"
+
+
+def _preferred_under_bar(given: tuple[Verdict, ...], p: Profile) -> tuple[Verdict, Verdict] | None:
+    """(the doubted strongest support, the page the second model preferred to it) where that page scores
+    under the retrieval bar (`assess.assess`: then no answer rests on either); None when no claim is so."""
+    confirmed = [v for v in given if v.confirmation is not None and v.strength >= p.min_support]
+    for claim_id in dict.fromkeys(v.claim_id for v in confirmed):
+        mine = sorted((v for v in confirmed if v.claim_id == claim_id), key=lambda v: -v.strength)
+        lead = mine[0]
+        if (lead.confirmation or 0.0) >= SECOND_LOOK_BELOW:
+            continue
+        for v in mine[1:]:
+            if (
+                v.strength < p.min_retrieval_score
+                and (v.confirmation or 0.0) >= (lead.confirmation or 0.0) + CONFIRMATION_LEAD
+            ):
+                return lead, v
+    return None
 
 
 def _only_page(ev: Evidence, a: Assessment, status: ClaimStatus, off_limits: tuple[str, ...]) -> Passage | None:
