@@ -1000,3 +1000,17 @@ def test_a_bare_reply_is_no_answer_to_a_question_that_asks_no_yes_or_no(question
 
     draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [faq])])
     assert "Yes." not in [s.text for s in draft.sentences]
+
+
+def test_a_chunk_of_the_best_faq_entry_itself_is_still_read() -> None:
+    """A long FAQ answer cut into chunks is one entry: its second chunk is no sibling."""
+    claim = Claim("c1", "How long are results kept?")
+    first = _faq(3, "Where do results go?", "Results are written to your own tables.")
+    second = _faq(4, "Where do results go?", "They are kept for 30 days.")
+    sibling = _faq(1, "Can I stop a job?", "Stopped jobs are kept for 7 days.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "30 days" in t else 0.8 if "7 days" in t else 0.3 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [first, sibling, second])])
+    assert [s.text for s in draft.sentences] == ["They are kept for 30 days."]

@@ -73,8 +73,10 @@ class ExtractiveGenerator:
             # read a sentence of theirs: "Call `app.cancel(job_id)`." under "Can I cancel a job?" is no
             # answer to "Where can I get the return value of a task?", asked of the FAQ's "Where do results
             # go?".
+            # Chunks of the best entry itself (a long answer the index cut) stay.
             if _answers_a_question(same[0]):
-                same = [same[0], *(p for p in same[1:] if not _answers_a_question(p))]
+                entry = same[0].heading_path
+                same = [same[0], *(p for p in same[1:] if p.heading_path == entry or not _answers_a_question(p))]
             # Beyond the first sections, those holding an entry the claim asks about (`entries_asked`): the
             # ranker may put a neighbouring entry's section above it.
             pool = [(p, split_sentences(p.text)) for p in same]
