@@ -169,6 +169,35 @@ def _preferred(ranked: list[Verdict], rivals: tuple[Verdict, ...], runner: Verdi
     return [best, *(v for v in ranked if v is not best)]
 
 
+def _under_bar(preferred: list[Verdict], runner: Verdict | None, profile: Profile) -> bool:
+    """Does the second model, doubting the strongest support, prefer the runner-up (`_preferred`) while the
+    ranker put it under the retrieval bar? Then neither is an answer to rest on: "What router model do you
+    use?" was answered from the cancelling page's "Return the router within 30 days ..." (0.64; the FAQ's
+    0.92, which the second model doubted, answers another question)."""
+    return (
+        runner is not None
+        and bool(preferred)
+        and preferred[0] is runner
+        and runner.strength < (profile.min_retrieval_score)
+    )
+
+
+def preferred_under_bar(
+    evidence: Evidence, claim_id: str, profile: Profile, now: date
+) -> tuple[Verdict, Verdict] | None:
+    """(the doubted strongest support, the runner-up preferred to it) when a claim is left uncovered because
+    that runner-up scores under the retrieval bar (`_under_bar`); None otherwise."""
+    ranked, terms, by_id, sig = _ranked(evidence, claim_id, profile, now)
+    if not ranked:
+        return None
+    leadable = _leadable(ranked, claim_id, sig)
+    rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
+    runner = _runner_up(leadable, rivals, terms, by_id, sig)
+    if runner is None or not _under_bar(_preferred(ranked, rivals, runner), runner, profile):
+        return None
+    return ranked[0], runner
+
+
 def strongest_support(evidence: Evidence, claim_id: str, profile: Profile, now: date) -> Verdict | None:
     """A claim's strongest support that could count (`_candidates`): what the second model must confirm.
 
@@ -521,11 +550,7 @@ def _assess_claim(
         rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
         runner = _runner_up(leadable, rivals, terms, by_id, sig)
         preferred = _preferred(ordered, rivals, runner)
-        if runner is not None and preferred[0] is runner and runner.strength < profile.min_retrieval_score:
-            # The second model doubts the strongest support and prefers a page the ranker put under the
-            # retrieval bar: neither is an answer to rest on. "What router model do you use?" was answered
-            # from the cancelling page's "Return the router within 30 days ..." (0.64; the FAQ's 0.92, which
-            # the second model doubted, answers another question).
+        if _under_bar(preferred, runner, profile):
             return ClaimAssessment(claim, ClaimStatus.MISSING, best), None
         ranked = _ids(preferred)
         return ClaimAssessment(claim, ClaimStatus.SUPPORTED, best, ranked), None
@@ -666,6 +691,7 @@ __all__ = [
     "is_allowed",
     "is_blank",
     "is_stale",
+    "preferred_under_bar",
     "resolve_conflict",
     "restates",
     "rivals",

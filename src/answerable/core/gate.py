@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from answerable.core.assess import CONFIRMATION_LEAD, SECOND_LOOK_BELOW, assess, confirmed, is_blank
+from answerable.core.assess import assess, confirmed, is_blank, preferred_under_bar
 from answerable.core.codec import to_jsonable
 from answerable.core.errors import DraftRequiredError, InputError
 from answerable.core.policy import Profile
@@ -553,7 +553,7 @@ def causes(
                 closest, bar = _figures(a.topic_similarity, profile.min_topic_similarity)
                 out[str(code)] += f", and none is on its topic (closest {closest}, bar {bar})"
         elif code is R.NO_ANSWER_BEARING_EVIDENCE:
-            out[str(code)] = _no_answer(evidence, asked.verdicts, a, decision, profile, retrieval, title)
+            out[str(code)] = _no_answer(evidence, asked.verdicts, a, decision, profile, now, retrieval, title)
         elif code is R.REQUIRED_CLAIM_NOT_COVERED:
             parts = len(decision.claims)
             missing = len(decision.missing_claims)
@@ -645,6 +645,7 @@ def _no_answer(
     a: Assessment,
     decision: Decision,
     p: Profile,
+    now: date,
     retrieval: str,
     title: Callable[[str], str],
 ) -> str:
@@ -676,7 +677,7 @@ def _no_answer(
             f"the second answerability model doubts that {title(v.passage_id)} answers it ({score}, under the bar "
             f"of {bar})"
         )
-    weaker = _preferred_under_bar(given, p)
+    weaker = next((w for c in a.claims if (w := preferred_under_bar(ev, c.claim.id, p, now)) is not None), None)
     if weaker is not None:
         lead, runner = weaker
         doubt, _ = _figures(lead.confirmation or 0.0, p.min_confirmation)
@@ -692,24 +693,6 @@ def _no_answer(
         support, bar = _figures(lacking.best_support, p.min_support)
         return f"the best support, {support} ({title(lacking.passage_ids[0])}), is under the bar of {bar}"
     return "no passage you may read states an answer to it"
-
-
-def _preferred_under_bar(given: tuple[Verdict, ...], p: Profile) -> tuple[Verdict, Verdict] | None:
-    """(the doubted strongest support, the page the second model preferred to it) where that page scores
-    under the retrieval bar (`assess.assess`: then no answer rests on either); None when no claim is so."""
-    confirmed = [v for v in given if v.confirmation is not None and v.strength >= p.min_support]
-    for claim_id in dict.fromkeys(v.claim_id for v in confirmed):
-        mine = sorted((v for v in confirmed if v.claim_id == claim_id), key=lambda v: -v.strength)
-        lead = mine[0]
-        if (lead.confirmation or 0.0) >= SECOND_LOOK_BELOW:
-            continue
-        for v in mine[1:]:
-            if (
-                v.strength < p.min_retrieval_score
-                and (v.confirmation or 0.0) >= (lead.confirmation or 0.0) + CONFIRMATION_LEAD
-            ):
-                return lead, v
-    return None
 
 
 def _only_page(ev: Evidence, a: Assessment, status: ClaimStatus, off_limits: tuple[str, ...]) -> Passage | None:

@@ -20,6 +20,7 @@ import itertools
 import re
 from collections.abc import Callable
 from enum import StrEnum
+from functools import lru_cache
 
 from answerable.core.types import Term
 from answerable.signals.mismatch import asks_whether
@@ -775,23 +776,34 @@ def _serves(question: str, text: str, place: str = "") -> bool:
     headings it stands under) names the verb that opens the task: "Each request carries a
     `Parcelly-Signature` header ..." under "Verifying signatures" for "How do I verify that a webhook came
     from Parcelly?" (a sentence that only mentions the verb, "... all registered variables", is not given
-    for registering). An
-    instruction for the task is the answer; one beside it on the same topic ("Add endpoints in the dashboard
-    under Developers > Webhooks.", "If a download is interrupted, run the same command again.") is not,
-    however alike the ranker reads them."""
+    for registering). An instruction for the task is the answer; one beside it on the same topic ("Add
+    endpoints in the dashboard under Developers > Webhooks.", "If a download is interrupted, run the same
+    command again.") is not, however alike the ranker reads them."""
+    task = _task(question)
+    if task is None:
+        return False
+    purposes, verb = task
+    if any(stem(v) in purposes for v in (p["verb"].lower() for p in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS):
+        return True
+    return verb is not None and bool(place) and verb in stems(content_tokens(place))
+
+
+@lru_cache(maxsize=1024)
+def _task(question: str) -> tuple[frozenset[str], str | None] | None:
+    """The task "how do I ..." asks about, as (the stems a purpose may say it by, the stem of the verb that
+    opens it, None after a light verb); None for any other question. The task's verb opens it ("cancel my
+    booking"); after a light verb ("make fetchr start a download over"), any word of it may be the purpose.
+    "How do I see which version ..." asks a way to find something: seeing is how, not what, the answer
+    tells."""
     m = _STEPS_ASKED.search(question)
     if m is None or _WAY_TO_FIND.search(question):
-        return False  # "How do I see which version ...": seeing is how, not what, the answer tells
+        return None
     words = content_tokens(question[m.end() :])
     if not words:
-        return False
-    light = words[0] in _LIGHT_VERBS
-    # The task's verb opens it ("cancel my booking"); after a light verb ("make fetchr start a download
-    # over"), any word of it may be.
-    task = stems(w for w in words if w not in _LIGHT_VERBS) if light else stems(words[:1])
-    if any(stem(v) in task for v in (p["verb"].lower() for p in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS):
-        return True
-    return not light and bool(place) and stem(words[0]) in stems(content_tokens(place))
+        return None
+    if words[0] in _LIGHT_VERBS:
+        return stems(w for w in words if w not in _LIGHT_VERBS), None
+    return stems(words[:1]), stem(words[0])
 
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)", re.S | re.M)

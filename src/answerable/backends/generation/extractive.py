@@ -11,6 +11,7 @@ from answerable.signals.mismatch import asks_whether
 from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
+    asks,
     bare_reply,
     candidates,
     documents,
@@ -144,4 +145,4 @@ def _other_entries(one: str, other: str, claim: str) -> bool:
 
 def _answers_a_question(passage: Passage) -> bool:
     """Is `passage` a section under a heading that asks a question (an FAQ entry)?"""
-    return bool(passage.heading_path) and passage.heading_path[-1].rstrip().endswith("?")
+    return bool(passage.heading_path) and asks(passage.heading_path[-1])
