@@ -785,7 +785,13 @@ def _serves(question: str, text: str, place: str = "") -> bool:
     purposes, verb = task
     if any(stem(v) in purposes for v in (p["verb"].lower() for p in _PURPOSE.finditer(text)) if v not in _LIGHT_VERBS):
         return True
-    return verb is not None and bool(place) and verb in stems(content_tokens(place))
+    return verb is not None and bool(place) and verb in _place_stems(place)
+
+
+@lru_cache(maxsize=1024)
+def _place_stems(place: str) -> frozenset[str]:
+    """The stems of a page title's and headings' words; the sentences of one section share them."""
+    return stems(content_tokens(place))
 
 
 @lru_cache(maxsize=1024)

@@ -382,7 +382,13 @@ def asked_kinds(question: str) -> tuple[ValueKind, ...]:
 
 
 def _in_question(value: Quantity, question: str) -> bool:
-    return any(v.same(value) for v in values_in(question))
+    return any(v.same(value) for v in _question_values(question))
+
+
+@lru_cache(maxsize=1024)
+def _question_values(question: str) -> tuple[Quantity, ...]:
+    """The values `question` states itself, read once per question rather than once per value compared."""
+    return tuple(values_in(question))
 
 
 def _rate_asked(per: str) -> re.Pattern[str]:
@@ -438,15 +444,24 @@ def cells_named(text: str) -> str:
 _COUNTED_COMPOUND = re.compile(rf"\bhow many (?P<unit>{_TIME_UNIT}) (?P<noun>[a-z]{{3,}})\b", re.I)
 
 
+@lru_cache(maxsize=1024)
+def _compound_pattern(question: str) -> re.Pattern[str] | None:
+    """How a sentence states a count of what `question` counts by a name that opens with a unit of time
+    ("10 day passes"), compiled once per question; None when it counts no such thing."""
+    asked = _COUNTED_COMPOUND.search(question)
+    if asked is None or asked["noun"].lower() in _SECONDS or asked["noun"].lower() in _MONTHS:
+        return None
+    unit, noun = re.escape(asked["unit"]), re.escape(singular(asked["noun"])[:4])
+    return re.compile(rf"(?:{_AMOUNT})[\s-]+{unit}s?[\s-]+(?P<noun>{noun}[a-z]*)\b", re.I)
+
+
 def _compound_counts(question: str, sentence: str) -> list[Quantity]:
     """The counts `sentence` states of a thing `question` counts by a name that opens with a unit of time:
     "10 day passes" for "How many day passes come with the plan?" is a count of passes, not a span of 10
     days; "2 night stays" for "How many night stays ...?" a count of stays."""
-    asked = _COUNTED_COMPOUND.search(question)
-    if asked is None or asked["noun"].lower() in _SECONDS or asked["noun"].lower() in _MONTHS:
+    pattern = _compound_pattern(question)
+    if pattern is None:
         return []
-    unit, noun = re.escape(asked["unit"]), re.escape(singular(asked["noun"])[:4])
-    pattern = re.compile(rf"(?:{_AMOUNT})[\s-]+{unit}s?[\s-]+(?P<noun>{noun}[a-z]*)\b", re.I)
     out = []
     for m in pattern.finditer(sentence):
         amount = _amount(m)
