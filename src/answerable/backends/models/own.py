@@ -113,6 +113,30 @@ def save_adapter(model: Any, spec: ModelSpec, out: Path) -> None:
     (out / "model.json").write_text(spec.to_json() + "\n", encoding="utf-8")
 
 
+def load_adapter_into(model: Any, spec: ModelSpec, folder: Path) -> None:
+    """Copy a trained artifact's LoRA and head weights from `folder` into `model`, built from `spec`, to go on
+    training it. The artifact must have been built the same way (base, task, labels, rank, targets, layers):
+    weights of another shape or layer name cannot carry over. Errors are ModelError, naming what differs.
+    """
+    torch, _, peft = _imports()
+    from safetensors.torch import load_file
+
+    init = load_spec(folder)
+    differ = [
+        name
+        for name in ("task", "labels", "base", "rank", "targets", "layers")
+        if getattr(init, name) != getattr(spec, name)
+    ]
+    if differ:
+        shown = ", ".join(f"{n} {getattr(init, n)!r} (here {getattr(spec, n)!r})" for n in differ)
+        raise ModelError(f"{folder}: cannot go on training that artifact here: its {shown}")
+    state = {k: v.to(torch.float32) for k, v in load_file(str(folder / "adapter.safetensors")).items()}
+    result = peft.set_peft_model_state_dict(model, state)
+    unexpected = list(getattr(result, "unexpected_keys", []))
+    if unexpected:
+        raise ModelError(f"{folder}: adapter weights do not fit the model: {unexpected[:3]}")
+
+
 def load_merged(folder: Path) -> tuple[Any, Any, ModelSpec]:
     """Load an own model: base + adapter merged into plain weights, in eval mode. Errors are ModelError."""
     torch, _, peft = _imports()

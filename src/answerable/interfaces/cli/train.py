@@ -81,6 +81,13 @@ def _options(fn: click.decorators.FC) -> click.decorators.FC:
             type=click.Path(file_okay=False, exists=True, path_type=Path),
             help="A documentation folder whose FAQ and settings pages add answerability pairs (repeatable).",
         ),
+        click.option(
+            "--init",
+            "init",
+            default=None,
+            type=click.Path(file_okay=False, exists=True, path_type=Path),
+            help="Start from a trained artifact's weights (same base, rank, targets) instead of a fresh adapter.",
+        ),
         click.option("--no-eval", is_flag=True, help="Skip the held-out evaluation at the end."),
         click.option(
             "--calibrate-only", is_flag=True, help="Only refit OUT/calibration.json of a model trained into OUT."

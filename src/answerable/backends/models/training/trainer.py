@@ -17,7 +17,13 @@ from typing import Any
 
 from answerable.backends.models import calibration as cal
 from answerable.backends.models.bases import DEFAULT_BASE, get_base
-from answerable.backends.models.own import ModelSpec, build_peft_model, predict_logits, save_adapter
+from answerable.backends.models.own import (
+    ModelSpec,
+    build_peft_model,
+    load_adapter_into,
+    predict_logits,
+    save_adapter,
+)
 from answerable.backends.models.training.data import (
     SUPPORT_LABELS,
     Pair,
@@ -60,6 +66,7 @@ def train(
     calibrate_after: bool = True,
     mix: dict[Split, list[Pair]] | None = None,
     docs: Sequence[Path] = (),
+    init: Path | None = None,
     device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
@@ -68,7 +75,8 @@ def train(
     `mix` replaces the pairs built from `data_root` (e.g. pairs exported with `save_pairs` and trained on
     another machine); `device` "cuda" trains there in bf16 autocast. `calibrate_after=False` leaves the
     calibration to be fitted where the model is served (`--calibrate-only`), since it is fitted on the
-    int8 CPU model.
+    int8 CPU model. `init` starts from a trained artifact's weights instead of a fresh adapter (same base,
+    rank and targets), to go on training a shipped model on new pairs rather than repeat its whole run.
     """
     import torch
 
@@ -103,9 +111,13 @@ def train(
             "batch_size": batch_size,
             "lr": lr,
             "docs": [p.name for p in docs],
+            **({"init": init.name} if init is not None else {}),
         },
     )
     model, tok = build_peft_model(spec, seed)
+    if init is not None:
+        load_adapter_into(model, spec, init)
+        log(f"{task}: starting from the weights in {init}")
     model.to(device)
     cuda = device.startswith("cuda")
     params = [p for p in model.parameters() if p.requires_grad]
