@@ -50,6 +50,18 @@ def two_pages(question: str, first: str, second: str, **meta: object) -> tuple: 
             "Members can bring up to two guests to the gym.",
             ("3 guests", "two guests"),
         ),
+        (  # a price of nothing against a price, whatever its rate
+            "How much does a visitor parking permit cost?",
+            "Visitor parking permits are free of charge.",
+            "A visitor parking permit costs $4 per day.",
+            ("free of charge", "$4 per day"),
+        ),
+        (
+            "What does the museum audio guide cost?",
+            "The audio guide comes free with every ticket.",
+            "The audio guide costs 3 euros.",
+            ("comes free", "3 euros"),
+        ),
     ],
 )
 def test_two_current_pages_that_state_different_values_are_a_conflict(
@@ -83,6 +95,16 @@ def test_two_current_pages_that_state_different_values_are_a_conflict(
             "How many sessions does the course have?",
             "The course has twelve sessions.",
             "There are 12 sessions in the course.",
+        ),
+        (
+            "How much does a visitor parking permit cost?",
+            "Visitor parking permits are free.",
+            "We issue visitor parking permits at no charge.",
+        ),
+        (
+            "What does the museum audio guide cost?",
+            "The audio guide comes free with every ticket.",
+            "Audio guides cost nothing for ticket holders.",
         ),
     ],
 )

@@ -296,3 +296,32 @@ def test_a_thing_counted_by_a_name_that_opens_with_a_unit_of_time_is_counted(
 def test_a_span_before_a_noun_stays_a_span_where_no_such_thing_is_counted() -> None:
     (value,) = stated_values("How long is the free trial?", "Start a 30 day trial today.")
     assert value.kind == ValueKind.DURATION
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Replacement cards are free.", "are free"),
+        ("You can download the reader for free.", "for free"),
+        ("Gift wrapping is done free of charge.", "free of charge"),
+        ("We fit the bike rack at no extra cost.", "at no extra cost"),
+        ("There is no charge for the first visit.", "no charge"),
+        ("A library card costs nothing.", "costs nothing"),
+    ],
+)
+def test_a_price_of_nothing_is_a_price(text: str, said: str) -> None:
+    (value,) = stated_values("How much does it cost?", text)
+    assert value.kind == "money" and value.amount == 0 and value.text.lower() == said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You are free to choose any router.",
+        "The app is free of ads.",
+        "Free transfers are included for 90 minutes.",
+        "Feel free to call us.",
+    ],
+)
+def test_free_in_another_sense_is_no_price(text: str) -> None:
+    assert not [v for v in stated_values("How much does it cost?", text) if v.kind == "money"]

@@ -249,16 +249,27 @@ class Quantity:
     text: str
 
     def same(self, other: Quantity) -> bool:
-        """The same value: same kind, unit and rate, and amounts equal to a millionth."""
-        return (
-            self.kind == other.kind
-            and self.unit == other.unit
-            and self.per == other.per
-            and abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
-        )
+        """The same value: same kind, unit and rate, and amounts equal to a millionth. No price is a price in
+        every currency and at every rate, so "free" is "$0"."""
+        if not self.comparable(other):
+            return False
+        if self.kind == MONEY and 0 in (self.amount, other.amount):
+            return self.amount == other.amount
+        return abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
 
     def comparable(self, other: Quantity) -> bool:
-        return self.kind == other.kind and self.unit == other.unit and self.per == other.per
+        """One kind, unit and rate; or two prices, one of them nothing ("free" against "$4 per day").
+
+        Months and years are not compared with days and weeks: measured, reading "7 years" and "365 days"
+        as comparable made a page about another retention period a side of a conflict."""
+        if self.kind != other.kind:
+            return False
+        if self.kind == MONEY and 0 in (self.amount, other.amount):
+            return True  # nothing is nothing in any currency and per anything
+        return self.unit == other.unit and self.per == other.per
+
+
+MONEY = "money"  # `signals.values.ValueKind.MONEY`
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,14 @@ _MONEY_SIGN = re.compile(
 _MONEY_WORD = re.compile(
     rf"(?:{_AMOUNT})(?:\s?(?P<scale>thousand|million|billion))?\s?(?P<cur>{_CURRENCY_WORD})s?\b{_PER}", re.I
 )
+# A price of nothing, said as a page says it: "is free", "for free", "free of charge", "at no extra cost", "no
+# charge", "costs nothing". "Free to" (liberty: "you are free to choose") and "free of" (ads) are no price.
+_NO_PRICE = re.compile(
+    r"\b(?:is|are|be|stays?|remains?|comes?)\s+(?:completely\s+|always\s+|entirely\s+)?free\b(?!\s+(?:to|of)\b)"
+    r"|\bfor\s+free\b|\bfree\s+of\s+(?:charge|cost)\b|\b(?:at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b"
+    r"|\bno\s+(?:extra\s+|additional\s+)?charge\b|\bcosts?\s+nothing\b",
+    re.I,
+)
 # "an hour and a half", "one and a half days": the half counts ("90 minutes" says the same).
 _DURATION = re.compile(
     rf"(?:{_AMOUNT})(?P<half1>\s+and\s+a\s+half)?(?:[\s-]+)(?P<unit>{_TIME_UNIT})s?\b(?P<half2>\s+and\s+a\s+half\b)?",
@@ -308,6 +316,10 @@ def values_in(text: str) -> list[Quantity]:
             unit, amount = "USD", amount / 100
         out.append(Quantity(ValueKind.MONEY, amount, unit, _per(m), m.group(0)))
         taken.append(m.span())
+    for m in _NO_PRICE.finditer(text):
+        if free(m):
+            out.append(Quantity(ValueKind.MONEY, 0.0, "none", None, m.group(0)))
+            taken.append(m.span())
     for m in _DURATION.finditer(text):
         amount = _amount(m)
         if amount is None or not free(m):
