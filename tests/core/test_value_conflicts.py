@@ -62,6 +62,12 @@ def two_pages(question: str, first: str, second: str, **meta: object) -> tuple: 
             "The audio guide costs 3 euros.",
             ("comes free", "3 euros"),
         ),
+        (  # no limit against a limit
+            "How many renewals can I make on a library e-book?",
+            "There is no limit on renewals of library e-books.",
+            "Library e-books allow 3 renewals.",
+            ("no limit on renewals", "3 renewals"),
+        ),
     ],
 )
 def test_two_current_pages_that_state_different_values_are_a_conflict(

@@ -325,3 +325,35 @@ def test_a_price_of_nothing_is_a_price(text: str, said: str) -> None:
 )
 def test_free_in_another_sense_is_no_price(text: str) -> None:
     assert not [v for v in stated_values("How much does it cost?", text) if v.kind == "money"]
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "said"),
+    [
+        ("How many classes can I book?", "Members can book unlimited classes.", "unlimited classes"),
+        (
+            "How many e-books can I borrow?",
+            "You can borrow an unlimited number of e-books.",
+            "unlimited number of e-books",
+        ),
+        (
+            "How many guests can I bring?",
+            "There is no limit on the number of guests.",
+            "no limit on the number of guests",
+        ),
+    ],
+)
+def test_no_limit_is_a_count_of_the_thing_counted(question: str, text: str, said: str) -> None:
+    (value,) = stated_values(question, text)
+    assert value.kind == "count" and value.amount == float("inf") and value.text == said
+    (limit,) = stated_values(question, text.replace(said, "3 " + said.split()[-1]))
+    assert limit.unit == value.unit  # the same thing counted
+
+
+def test_no_limit_differs_from_any_limit_at_any_rate_and_agrees_with_itself() -> None:
+    unlimited = stated_values("How many classes can I book?", "Members can book unlimited classes.")
+    assert disagree(unlimited, stated_values("How many classes can I book?", "Members can book 8 classes per month."))
+    assert not disagree(
+        unlimited, stated_values("How many classes can I book?", "Book an unlimited number of classes.")
+    )
+    assert not disagree(unlimited, stated_values("How many classes can I book?", "Book up to 3 rooms."))  # not classes

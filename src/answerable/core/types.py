@@ -6,6 +6,7 @@ All are frozen dataclasses; none does I/O. Collections are tuples so values stay
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -250,15 +251,16 @@ class Quantity:
 
     def same(self, other: Quantity) -> bool:
         """The same value: same kind, unit and rate, and amounts equal to a millionth. No price is a price in
-        every currency and at every rate, so "free" is "$0"."""
+        every currency and at every rate, so "free" is "$0"; no limit is only no limit."""
         if not self.comparable(other):
             return False
-        if self.kind == MONEY and 0 in (self.amount, other.amount):
+        if (self.kind == MONEY and 0 in (self.amount, other.amount)) or math.inf in (self.amount, other.amount):
             return self.amount == other.amount
         return abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
 
     def comparable(self, other: Quantity) -> bool:
-        """One kind, unit and rate; or two prices, one of them nothing ("free" against "$4 per day").
+        """One kind, unit and rate; or two prices, one of them nothing ("free" against "$4 per day"); or two
+        counts of one thing, one of them without limit ("unlimited classes" against "8 classes per month").
 
         Months and years are not compared with days and weeks: measured, reading "7 years" and "365 days"
         as comparable made a page about another retention period a side of a conflict."""
@@ -266,6 +268,8 @@ class Quantity:
             return False
         if self.kind == MONEY and 0 in (self.amount, other.amount):
             return True  # nothing is nothing in any currency and per anything
+        if math.inf in (self.amount, other.amount):
+            return self.unit == other.unit  # no limit is no limit per anything
         return self.unit == other.unit and self.per == other.per
 
 

@@ -13,6 +13,7 @@ answer ("How much is the plan for 10 users?": "10 users" is no answer).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from datetime import date
@@ -141,6 +142,12 @@ _NO_PRICE = re.compile(
     r"\b(?:is|are|be|stays?|remains?|comes?)\s+(?:completely\s+|always\s+|entirely\s+)?free\b(?!\s+(?:to|of)\b)"
     r"|\bfor\s+free\b|\bfree\s+of\s+(?:charge|cost)\b|\b(?:at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b"
     r"|\bno\s+(?:extra\s+|additional\s+)?charge\b|\bcosts?\s+nothing\b",
+    re.I,
+)
+# No limit to a count: "unlimited items", "an unlimited number of guests", "no limit on the number of loans".
+_UNLIMITED = re.compile(
+    r"\b(?:unlimited|limitless)\s+(?:number\s+of\s+)?(?P<noun>[a-z][a-z-]+)"
+    r"|\bno\s+limit\s+(?:on|to)\s+(?:the\s+number\s+of\s+|how\s+many\s+)?(?P<noun2>[a-z][a-z-]+)",
     re.I,
 )
 # "an hour and a half", "one and a half days": the half counts ("90 minutes" says the same).
@@ -374,6 +381,11 @@ def values_in(text: str) -> list[Quantity]:
     for m in _TIMES.finditer(text):
         if free(m):
             out.append(Quantity(ValueKind.COUNT, float(_TIMES_WORDS[m.group(0).lower()]), "time", None, m.group(0)))
+            taken.append(m.span())
+    for m in _UNLIMITED.finditer(text):
+        noun = singular(m.group("noun") or m.group("noun2"))
+        if free(m) and noun not in _SECONDS and noun not in _MONTHS and noun not in _BYTES:
+            out.append(Quantity(ValueKind.COUNT, math.inf, noun, None, m.group(0)))
             taken.append(m.span())
     for m in _COUNT.finditer(text):
         amount = _amount(m)
