@@ -357,3 +357,10 @@ def test_no_limit_differs_from_any_limit_at_any_rate_and_agrees_with_itself() ->
         unlimited, stated_values("How many classes can I book?", "Book an unlimited number of classes.")
     )
     assert not disagree(unlimited, stated_values("How many classes can I book?", "Book up to 3 rooms."))  # not classes
+
+
+def test_the_core_types_name_the_money_kind_as_the_value_reader_does() -> None:
+    """`Quantity` compares prices of nothing by the kind's name, which it cannot import from `signals`."""
+    from answerable.core.types import MONEY
+
+    assert ValueKind.MONEY == MONEY

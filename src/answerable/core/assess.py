@@ -178,7 +178,7 @@ def _under_bar(preferred: list[Verdict], runner: Verdict | None, profile: Profil
         runner is not None
         and bool(preferred)
         and preferred[0] is runner
-        and runner.strength < (profile.min_retrieval_score)
+        and runner.strength < profile.min_retrieval_score
     )
 
 

@@ -254,23 +254,25 @@ class Quantity:
         every currency and at every rate, so "free" is "$0"; no limit is only no limit."""
         if not self.comparable(other):
             return False
-        if (self.kind == MONEY and 0 in (self.amount, other.amount)) or math.inf in (self.amount, other.amount):
+        if self._nothing(other) or math.inf in (self.amount, other.amount):
             return self.amount == other.amount
         return abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
 
     def comparable(self, other: Quantity) -> bool:
         """One kind, unit and rate; or two prices, one of them nothing ("free" against "$4 per day"); or two
         counts of one thing, one of them without limit ("unlimited classes" against "8 classes per month").
-
-        Months and years are not compared with days and weeks: measured, reading "7 years" and "365 days"
-        as comparable made a page about another retention period a side of a conflict."""
+        Months and years are not compared with days and weeks (`signals.values` counts them apart)."""
         if self.kind != other.kind:
             return False
-        if self.kind == MONEY and 0 in (self.amount, other.amount):
+        if self._nothing(other):
             return True  # nothing is nothing in any currency and per anything
         if math.inf in (self.amount, other.amount):
             return self.unit == other.unit  # no limit is no limit per anything
         return self.unit == other.unit and self.per == other.per
+
+    def _nothing(self, other: Quantity) -> bool:
+        """Two prices, one of them nothing ("free")."""
+        return self.kind == MONEY and 0 in (self.amount, other.amount)
 
 
 MONEY = "money"  # `signals.values.ValueKind.MONEY`
