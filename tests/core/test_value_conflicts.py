@@ -68,6 +68,30 @@ def two_pages(question: str, first: str, second: str, **meta: object) -> tuple: 
             "Library e-books allow 3 renewals.",
             ("no limit on renewals", "3 renewals"),
         ),
+        (  # months against days, by the calendar
+            "How long can I download a finished export?",
+            "A finished export can be downloaded for 1 month.",
+            "A finished export can be downloaded for 7 days.",
+            ("1 month", "7 days"),
+        ),
+        (
+            "How long is a gift card valid?",
+            "Gift cards are valid for one year.",
+            "Gift cards are valid for 90 days.",
+            ("one year", "90 days"),
+        ),
+        (  # a span without end against a span
+            "How long do shared links last?",
+            "Shared links never expire.",
+            "Shared links expire after 14 days.",
+            ("never expire", "14 days"),
+        ),
+        (
+            "How long are loyalty points kept?",
+            "Loyalty points are kept indefinitely.",
+            "Loyalty points are kept for 2 years.",
+            ("indefinitely", "2 years"),
+        ),
     ],
 )
 def test_two_current_pages_that_state_different_values_are_a_conflict(
@@ -111,6 +135,26 @@ def test_two_current_pages_that_state_different_values_are_a_conflict(
             "What does the museum audio guide cost?",
             "The audio guide comes free with every ticket.",
             "Audio guides cost nothing for ticket holders.",
+        ),
+        (  # a month is the days a calendar month holds
+            "How long is the free trial?",
+            "The trial runs for 30 days.",
+            "The trial lasts one month.",
+        ),
+        (
+            "How long is a gift card valid?",
+            "Gift cards are valid for one year.",
+            "Gift cards are valid for 365 days.",
+        ),
+        (
+            "How long does a parking permit stay valid?",
+            "A parking permit stays valid for 6 months.",
+            "A parking permit stays valid for 26 weeks.",
+        ),
+        (
+            "How long do shared links last?",
+            "Shared links never expire.",
+            "Shared links are valid forever.",
         ),
     ],
 )

@@ -1014,3 +1014,36 @@ def test_a_chunk_of_the_best_faq_entry_itself_is_still_read() -> None:
 
     draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [first, sibling, second])])
     assert [s.text for s in draft.sentences] == ["They are kept for 30 days."]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence", "told"),
+    [
+        (
+            "Business workspaces keep audit events for 1 year. Enterprise workspaces keep them for 7 years.",
+            "Enterprise workspaces keep them for 7 years.",
+            "Business workspaces keep audit events for 1 year. Enterprise workspaces keep them for 7 years.",
+        ),
+        (
+            "Invoices are emailed monthly. They can also be downloaded from Billing.",
+            "They can also be downloaded from Billing.",
+            "Invoices are emailed monthly. They can also be downloaded from Billing.",
+        ),
+        (  # no pronoun: the sentence names what it speaks of
+            "Plans renew yearly. Backups are kept for 2 years.",
+            "Backups are kept for 2 years.",
+            "Backups are kept for 2 years.",
+        ),
+        (  # the first sentence has nothing before it
+            "It keeps 30 versions. Older ones are deleted.",
+            "It keeps 30 versions.",
+            "It keeps 30 versions.",
+        ),
+    ],
+)
+def test_a_sentence_that_names_its_subject_by_a_pronoun_is_read_with_the_sentence_before(
+    text: str, sentence: str, told: str
+) -> None:
+    from answerable.signals.quoting import with_referent
+
+    assert with_referent(text, sentence) == told

@@ -18,9 +18,12 @@ from answerable.signals.kinds import (
     asks_for_code,
     counts_asked,
     fit,
+    names_the_entry,
     of_another_kind,
     required_form,
+    said_by_values,
     shares_the_point,
+    speaks_of,
     states,
 )
 from tests.conftest import NOW, evidence, passage, verdict
@@ -813,3 +816,110 @@ def test_a_heading_that_names_the_task_gives_its_instructions_a_point() -> None:
     assert fit(question, sentence, "Extensions\nSetup hooks\n") == 1
     # The verb said in the sentence itself is no place it stands under.
     assert fit(question, "Use `if` with every registered setting.", "Extensions\nSetup hooks\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "said"),
+    [
+        ("How much does a towel cost?", "Towels are free for members.", {"cost"}),
+        ("How many times can I renew a tool?", "You can renew twice if nobody is waiting.", {"time"}),
+        ("How much are meals reimbursed per day?", "You can claim up to $50 per day for meals.", {"reimbursed", "day"}),
+        ("How long are backups kept?", "Backups are kept for 2 years.", {"long"}),
+        ("How many guests can I bring?", "Bring up to two guests.", {"guest"}),
+    ],
+)
+def test_a_value_says_the_words_that_ask_for_its_kind_its_unit_and_its_rate(
+    question: str, sentence: str, said: set[str]
+) -> None:
+    from answerable.signals.values import stated_values
+
+    assert said_by_values(question, stated_values(question, sentence)) == said
+
+
+def test_a_page_need_not_repeat_what_its_value_says_to_speak_of_the_thing_asked() -> None:
+    """The towel page says towels cost nothing without the word "cost"; a page about files says nothing of
+    backups, whatever its value says."""
+    from answerable.signals.values import stated_values
+
+    q = "How much does a towel cost?"
+    free = stated_values(q, "Towels are free for members.")
+    answer = "Towel service costs $2 per visit."
+    assert not speaks_of(q, "Towels are free for members.", answer)
+    assert speaks_of(q, "Towels are free for members.", answer, said_by_values(q, free))
+    q = "How long are backups kept?"
+    forever = stated_values(q, "Your files are kept forever.")
+    said = said_by_values(q, forever)
+    assert not speaks_of(q, "Your files are kept forever.", "Backups are kept for 2 years.", said)
+
+
+@pytest.mark.parametrize(
+    ("question", "page", "answer", "speaks"),
+    [
+        # a word of the question said in another form
+        ("How late can I cancel a class?", "Class rules. Cancellations are charged.", "Cancel 2 hours before.", True),
+        ("How far ahead can I book a room?", "Rooms open for booking 3 weeks ahead.", "Book 14 days ahead.", True),
+        # a light verb names no topic
+        ("What discount do students get?", "Students save 20% on passes.", "Students get 25% off.", True),
+        ("How many seats do I get?", "Each team has 5 seats.", "You get 10 seats.", True),
+        # a word of the topic the page never says
+        ("How long are audit events kept?", "Versions are kept for 2 years.", "Audit events are kept 1 year.", False),
+        ("How much is a guest pass?", "A day pass costs $15.", "A guest pass costs $10.", False),
+    ],
+)
+def test_a_page_speaks_of_what_the_answer_answers_about_in_any_form_of_its_words(
+    question: str, page: str, answer: str, speaks: bool
+) -> None:
+    assert speaks_of(question, page, answer) is speaks
+
+
+@pytest.mark.parametrize(
+    ("answer", "sentence", "page", "same"),
+    [
+        (  # a setting's value, against prose that never names the setting
+            "`deadlock_wait (integer)`: How long a session waits before it looks for a deadlock. Default 2s.",
+            "A session waits indefinitely for a lock another session holds.",
+            "Waiting for a lock. A session waits indefinitely for a lock another session holds.",
+            False,
+        ),
+        (  # prose that names it
+            "`deadlock_wait (integer)`: How long a session waits before it looks for a deadlock. Default 2s.",
+            "Busy servers set deadlock_wait to 5 seconds.",
+            "Tuning. Busy servers set deadlock_wait to 5 seconds.",
+            True,
+        ),
+        (  # the section names it, the sentence does not
+            "`--retries`: How many times the client retries a request. Default 3.",
+            "It retries 5 times by default.",
+            "The --retries flag. It retries 5 times by default.",
+            True,
+        ),
+        (  # another entry, which neither the answer nor the question names
+            "The pool keeps 30 connections open.",
+            "`max_overflow`: How many connections the pool may open beyond its size. Default 10.",
+            "Pool options.",
+            False,
+        ),
+        (  # a longer name is not the name
+            "`timeout`: Seconds to wait for a reply. Default 5.",
+            "statement_timeout aborts a statement after 30 seconds.",
+            "statement_timeout aborts a statement after 30 seconds.",
+            False,
+        ),
+        (  # neither is an entry: the words decide elsewhere
+            "The pool keeps 30 connections open.",
+            "The pool keeps 10 connections open.",
+            "Pooling.",
+            True,
+        ),
+    ],
+)
+def test_a_named_entry_is_contradicted_only_by_a_page_that_names_it(
+    answer: str, sentence: str, page: str, same: bool
+) -> None:
+    assert names_the_entry("How long does it wait?", answer, sentence, page) is same
+
+
+def test_an_entry_the_question_names_speaks_of_what_is_asked() -> None:
+    entry = "`max_overflow`: How many connections the pool may open beyond its size. Default 10."
+    assert names_the_entry("What is max_overflow by default?", "The pool may open 5 more connections.", entry, "")
+    assert not names_the_entry("How many connections?", "The pool may open 5 more connections.", entry, "")

@@ -359,8 +359,76 @@ def test_no_limit_differs_from_any_limit_at_any_rate_and_agrees_with_itself() ->
     assert not disagree(unlimited, stated_values("How many classes can I book?", "Book up to 3 rooms."))  # not classes
 
 
-def test_the_core_types_name_the_money_kind_as_the_value_reader_does() -> None:
-    """`Quantity` compares prices of nothing by the kind's name, which it cannot import from `signals`."""
-    from answerable.core.types import MONEY
+def test_the_core_types_name_the_kinds_and_units_as_the_value_reader_does() -> None:
+    """`Quantity` compares prices of nothing, and months with days, by the names of the kinds and units the
+    value reader gives, which it cannot import from `signals`."""
+    from answerable.core.types import DURATION, MONEY, MONTHS, SECONDS
 
-    assert ValueKind.MONEY == MONEY
+    assert ValueKind.MONEY == MONEY and ValueKind.DURATION == DURATION
+    (months,) = values_in("It lasts 2 months.")
+    (days,) = values_in("It lasts 3 days.")
+    assert months.unit == MONTHS and days.unit == SECONDS
+
+
+@pytest.mark.parametrize(
+    ("months", "days", "holds"),
+    [
+        (1, 28, True),  # February
+        (1, 31, True),
+        (1, 27, False),
+        (1, 32, False),
+        (2, 59, True),  # January and February of a common year
+        (2, 58, False),
+        (12, 364, True),  # 52 weeks
+        (12, 366, True),  # a leap year
+        (12, 360, False),
+        (0.5, 15, True),
+        (24, 730, True),
+        (24, 700, False),
+    ],
+)
+def test_a_span_of_months_holds_the_days_a_calendar_run_of_them_holds(months: float, days: float, holds: bool) -> None:
+    from answerable.core.types import months_hold
+
+    assert months_hold(months, days) is holds
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second", "differ"),
+    [
+        ("How long is the trial?", "The trial runs for 30 days.", "The trial lasts one month.", False),
+        ("How long is the trial?", "The trial runs for 4 weeks.", "The trial lasts a month.", False),
+        ("How long is the trial?", "The trial runs for 3 weeks.", "The trial lasts a month.", True),
+        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 52 weeks.", False),
+        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 180 days.", True),
+        ("How long are logs kept?", "Logs are kept for 18 months.", "Logs are kept for 1.5 years.", False),
+    ],
+)
+def test_months_and_days_are_compared_by_the_calendar(question: str, first: str, second: str, differ: bool) -> None:
+    assert disagree(stated_values(question, first), stated_values(question, second)) is differ
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Share links never expire.", "never expire"),
+        ("Points are kept indefinitely.", "indefinitely"),
+        ("Your recovery codes stay valid forever.", "forever"),
+        ("Gift cards have no expiry date.", "no expiry date"),
+        ("A voucher does not expire.", "does not expire"),
+    ],
+)
+def test_a_span_without_end_is_a_length_of_time(text: str, said: str) -> None:
+    (value,) = stated_values("How long does it last?", text)
+    assert value.kind == "duration" and value.amount == float("inf") and value.text == said
+    assert disagree([value], stated_values("How long does it last?", "It lasts 14 days."))
+    assert disagree([value], stated_values("How long does it last?", "It lasts 3 years."))
+    assert not disagree([value], stated_values("How long does it last?", "It never expires."))
+
+
+def test_an_end_made_for_good_is_no_span() -> None:
+    """ "Permanently deleted" ends a thing; it says for how long nothing lasts."""
+    assert stated_values("How long are files kept?", "After 30 days, files are permanently deleted.")[0].text == (
+        "30 days"
+    )
+    assert len(stated_values("How long are files kept?", "After 30 days, files are permanently deleted.")) == 1

@@ -5,11 +5,13 @@ All are frozen dataclasses; none does I/O. Collections are tuples so values stay
 
 from __future__ import annotations
 
+import calendar
 import hashlib
 import math
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -250,32 +252,53 @@ class Quantity:
     text: str
 
     def same(self, other: Quantity) -> bool:
-        """The same value: same kind, unit and rate, and amounts equal to a millionth. No price is a price in
-        every currency and at every rate, so "free" is "$0"; no limit is only no limit."""
+        """The same value: same kind, unit and rate, and amounts equal to a millionth. A span of months and one
+        of days or weeks are the same when the days fit that many calendar months (`months_hold`): "1 month"
+        is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". No price is a
+        price in every currency and at every rate, so "free" is "$0"; no limit, or no end, is only itself."""
         if not self.comparable(other):
             return False
         if self._nothing(other) or math.inf in (self.amount, other.amount):
             return self.amount == other.amount
+        if self.unit != other.unit:
+            months, seconds = (self, other) if self.unit == MONTHS else (other, self)
+            return months_hold(months.amount, seconds.amount / 86400)
         return abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
 
     def comparable(self, other: Quantity) -> bool:
-        """One kind, unit and rate; or two prices, one of them nothing ("free" against "$4 per day"); or two
-        counts of one thing, one of them without limit ("unlimited classes" against "8 classes per month").
-        Months and years are not compared with days and weeks (`signals.values` counts them apart)."""
+        """One kind and rate, and amounts in one unit or in units one converts: months and seconds for a span
+        of time (by the calendar); or two prices, one of them nothing ("free" against "$4 per day"); or two
+        counts of one thing, one of them without limit ("unlimited classes" against "8 classes per month")."""
         if self.kind != other.kind:
             return False
         if self._nothing(other):
             return True  # nothing is nothing in any currency and per anything
-        if math.inf in (self.amount, other.amount):
+        if math.inf in (self.amount, other.amount) and self.kind != DURATION:
             return self.unit == other.unit  # no limit is no limit per anything
-        return self.unit == other.unit and self.per == other.per
+        if self.per != other.per:
+            return False
+        return self.unit == other.unit or (self.kind == DURATION and {self.unit, other.unit} == {MONTHS, SECONDS})
 
     def _nothing(self, other: Quantity) -> bool:
         """Two prices, one of them nothing ("free")."""
         return self.kind == MONEY and 0 in (self.amount, other.amount)
 
 
-MONEY = "money"  # `signals.values.ValueKind.MONEY`
+# The kinds and units of `signals.values` that `Quantity` compares (core cannot import signals).
+DURATION, MONEY, MONTHS, SECONDS = "duration", "money", "month", "s"
+
+
+@lru_cache(maxsize=512)
+def months_hold(months: float, days: float) -> bool:
+    """Whether `days` is a span that `months` consecutive calendar months can hold: between the fewest and the
+    most days of any run of that many months (a fraction of a month counts 28 to 31 days of its share),
+    give or take a day a year, as "52 weeks" is said for a year."""
+    whole, share = int(months), months - int(months)
+    years = range(2000, 2005 + whole // 12)  # leap years and a century rule's exception (2000) included
+    lengths = [calendar.monthrange(y, m)[1] for y in years for m in range(1, 13)]
+    spans = [sum(lengths[i : i + whole]) for i in range(len(lengths) - whole)] if whole else [0]
+    slack = whole // 12
+    return min(spans) + 28 * share - slack <= days + 1e-9 and days - 1e-9 <= max(spans) + 31 * share + slack
 
 
 @dataclass(frozen=True)

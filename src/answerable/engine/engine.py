@@ -71,6 +71,7 @@ from answerable.signals.quoting import (
     entries_ranked,
     pick,
     split_sentences,
+    with_referent,
     without_pointers,
 )
 from answerable.signals.spelling import read_as
@@ -86,6 +87,12 @@ ANSWERS = 0.5
 # every paraphrase into a conflict. The value is the lowest that costs no supported answer on the
 # calibration data; a higher one never fires on real refutations (docs/research/gate.md).
 CONTRADICTS = 0.6
+# Another page's different value is a side of a conflict, where its words do not say all the answer says
+# of the question, only when the second model finds it more likely than not to answer the question: the
+# profile's `min_confirmation` lets an answer's own support through on less, but a side must be shown to
+# speak of the thing asked, or a figure near the topic ("Recordings are kept for 30 days." for "How long
+# are audit log entries kept?") withholds a right answer.
+SIDE_CONFIRMATION = 0.5
 
 
 Vector = npt.NDArray[np.float32]
@@ -510,7 +517,7 @@ class Engine:
             if stated_values(claim.text, stating):
                 read[(claim.id, lead.id)] = stating
                 others_sections = [sections[by_id[v.passage_id].document_id] for v in distinct[1:]]
-                read.update(self._stating(claim, stating, others_sections, prof))
+                read.update(self._stating(claim, stating, others_sections, prof, with_referent(lead.text, stating)))
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -557,21 +564,27 @@ class Engine:
             yield sections[0], lead
 
     def _stating(
-        self, claim: Claim, statement: str, answering: list[list[Passage]], prof: Profile
+        self, claim: Claim, statement: str, answering: list[list[Passage]], prof: Profile, told: str | None = None
     ) -> dict[tuple[str, str], str]:
         """The answer sentences of the other pages that answer `claim` (each a document's supporting
         passages, strongest first; `_value_statement`), whose values the gate compares with those of
         `statement` (the answer's): a changed figure is rarely read as a refutation by the support
-        model. A page with a different value counts only where it speaks of the same thing: where the
-        second answerability model confirms that it answers the claim (under a profile that asks it), else
-        where it mentions every word of the claim the answer mentions (`kinds.about_as_much`). "You can
-        claim up to $50 per day for meals" answers "How much are meals reimbursed per day on a business
-        trip?" in other words; "Business workspaces keep deleted files for 90 days" does not answer "How
-        long is version history kept on the Business plan?", whatever its figure; nor does a sentence about
-        another kind of the thing asked (`kinds.of_another_kind`: "A frozen membership costs $5 per month."
-        for "How much does a standard membership cost per month?"), or one that says none of the words the
-        answer answers by (`kinds.shares_the_point`)."""
+        model. A page with a different value counts only where it speaks of the same thing: where it
+        mentions every word of the claim the answer mentions (`kinds.speaks_of`), but those its value says
+        itself (`kinds.said_by_values`: "Towels are free" need not say "cost"), else where the second
+        answerability model finds it more likely than not to answer the claim (`SIDE_CONFIRMATION`, under
+        a profile that asks it). "You can claim up to $50 per day for meals" answers "How much are meals
+        reimbursed per day on a business trip?" in other words; "Business workspaces keep deleted files for
+        90 days" does not answer "How long is version history kept on the Business plan?", whatever its
+        figure; nor does a sentence about another kind of the thing asked (`kinds.of_another_kind`: "A
+        frozen membership costs $5 per month." for "How much does a standard membership cost per month?"),
+        one that says none of the words the answer answers by (`kinds.shares_the_point`), or one that does
+        not name the setting or parameter entry the answer's value belongs to (`kinds.names_the_entry`).
+        What the answer speaks of is read from `told`, the statement with the sentence its pronoun points
+        back to (`quoting.with_referent`: "Enterprise workspaces keep them for 7 years." speaks of the audit
+        events the sentence before names), when given."""
         mine = stated_values(claim.text, statement)
+        told = told or statement
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
         for sections in answering:
@@ -583,7 +596,8 @@ class Engine:
                     (p, sentence)
                     for p, sentence in self._value_statements(claim.text, on_topic)
                     if not kinds.of_another_kind(claim.text, sentence, ctx := ". ".join((p.title, *p.heading_path)))
-                    and kinds.shares_the_point(claim.text, statement, sentence, ctx)
+                    and kinds.shares_the_point(claim.text, told, sentence, ctx)
+                    and kinds.names_the_entry(claim.text, statement, sentence, p.text)
                 ),
                 None,
             )
@@ -591,8 +605,11 @@ class Engine:
                 continue  # the price of a frozen membership is no price of a standard one
             p, sentence = about
             theirs = stated_values(claim.text, sentence)
-            if not disagree(mine, theirs) or kinds.about_as_much(
-                claim.text, embedding_text(p.title, p.heading_path, p.text), statement
+            if not disagree(mine, theirs) or kinds.speaks_of(
+                claim.text,
+                embedding_text(p.title, p.heading_path, p.text),
+                told,
+                kinds.said_by_values(claim.text, theirs),
             ):
                 read[(claim.id, p.id)] = sentence
             elif prof.min_confirmation > 0:
@@ -600,7 +617,11 @@ class Engine:
         if doubtful:
             scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p, _ in doubtful])
             read.update(
-                {(claim.id, p.id): s for (p, s), c in zip(doubtful, scores, strict=True) if c >= prof.min_confirmation}
+                {
+                    (claim.id, p.id): s
+                    for (p, s), c in zip(doubtful, scores, strict=True)
+                    if c >= max(SIDE_CONFIRMATION, prof.min_confirmation)
+                }
             )
         return read
 

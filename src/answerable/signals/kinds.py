@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import lru_cache
 
-from answerable.core.types import Term
+from answerable.core.types import Quantity, Term
 from answerable.signals.mismatch import asks_whether
-from answerable.signals.values import values_in
+from answerable.signals.values import ValueKind, asking_words, values_in
+from answerable.text.units import entry_names
 from answerable.text.words import STOPWORDS, content_tokens, singular, stem, stems
 
 
@@ -442,6 +443,34 @@ def about_as_much(question: str, text: str, other: str) -> bool:
     return _words(question) & _words(other) <= _words(text)
 
 
+def speaks_of(question: str, page: str, answer: str, said: frozenset[str] = frozenset()) -> bool:
+    """Does `page` speak of all that `answer` answers `question` about: every content word of the question
+    the answer says, each by its first four letters ("Cancellations" says "cancel"), but a light verb
+    ("get", "have": it names no topic) and the words the page's own value says (`said`, from
+    `said_by_values`)? "Students save 20% on day passes." speaks of what "Students get 25% off." answers
+    "What discount do students get?" about; "Your files are kept forever." does not speak of what "Backups
+    are kept for 2 years." answers "How long are backups kept?" about."""
+    asked = {w for w in _words(question) if w not in _LIGHT_VERBS and w not in said}
+    return stems(asked) & stems(_words(answer)) <= stems(_words(page))
+
+
+def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
+    """The words of `question` that `values`, stated by a sentence, say by being values of their kind: the
+    words that ask for a value of that kind ("cost" of "How much does a towel cost?" is said by "Towels are
+    free", "long" of "how long" by any span), the thing a count counts ("times" of "How many times can I
+    renew?" by "twice") and the rate ("day" of "per day" by "$50 per day"). A page that states such a value
+    need not repeat them to speak of what was asked."""
+    words: set[str] = set()
+    for kind in {v.kind for v in values}:
+        words |= _words(asking_words(question, kind))
+    for v in values:
+        if v.kind == ValueKind.COUNT:
+            words |= _words(v.unit)
+        if v.per:
+            words |= _words(v.per)
+    return frozenset(words)
+
+
 def _modified(text: str) -> list[tuple[str, str]]:
     """(modifier, noun) for each two content words in a row of `text`, as `_words` reads them; a possessive
     ("this year's") modifies nothing here."""
@@ -452,6 +481,26 @@ def _modified(text: str) -> list[tuple[str, str]]:
             continue
         out.append((a.removesuffix("s"), b.removesuffix("s")))
     return out
+
+
+def names_the_entry(question: str, answer: str, sentence: str, page: str) -> bool:
+    """Do `answer` and `sentence` (of a section whose text is `page`) speak of one named thing, where either
+    is a definition or parameter entry, as an answer to `question`? A value an entry states is the value of
+    what it names: "`deadlock_timeout (integer)`: ... The default is one second." gives how long a session
+    waits before it looks for a deadlock, and a page that says a lock may be waited for "indefinitely"
+    without naming `deadlock_timeout` gives another wait. So the other sentence, or its section, must name
+    an entry the answer defines, and the answer or the question must name an entry the sentence defines;
+    two sentences that define none speak of whatever their words say (`about_as_much`)."""
+    mine, theirs = entry_names(answer), entry_names(sentence)
+    if mine and not any(_names(name, sentence) or _names(name, page) for name in mine):
+        return False
+    return not theirs or any(_names(name, answer) or _names(name, question) for name in theirs)
+
+
+def _names(name: str, text: str) -> bool:
+    """Does `text` say `name` as a whole name (not inside a longer one: "timeout" is not said by
+    "statement_timeout")?"""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def shares_the_point(question: str, answer: str, sentence: str, context: str = "") -> bool:

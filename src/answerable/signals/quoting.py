@@ -488,6 +488,20 @@ def refers_back(sentence: str) -> bool:
     return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|these|those)\b", re.I)
+
+
+def with_referent(text: str, sentence: str) -> str:
+    """`sentence` as it speaks of something: with the sentence before it in `text` when it names what it
+    speaks of by a pronoun. "Enterprise workspaces keep them for 7 years." speaks of audit events, which
+    only the sentence before it ("Business workspaces keep audit events for 1 year.") names."""
+    if not _POINTS_BACK.search(sentence):
+        return sentence
+    sentences = split_sentences(text)
+    i = next((k for k, s in enumerate(sentences) if s.strip() == sentence.strip()), None)
+    return f"{sentences[i - 1]} {sentence}" if i else sentence
+
+
 def under_heading(passage: Passage, text: str) -> str:
     """`text` of `passage` as the rankers read it: after its section's heading, when it has one below the
     page's top heading (which names the page, like its title: a forum page's "Is there a dark mode for

@@ -150,6 +150,13 @@ _UNLIMITED = re.compile(
     r"|\bno\s+limit\s+(?:on|to)\s+(?:the\s+number\s+of\s+|how\s+many\s+)?(?P<noun2>[a-z][a-z-]+)",
     re.I,
 )
+# A span without end: "kept indefinitely", "valid forever", "never expires", "no expiry". ("Permanently" is
+# none: "permanently deleted" ends a thing.)
+_FOREVER = re.compile(
+    r"\b(?:indefinitely|forever|never\s+expires?|(?:does|do)\s+not\s+expire|(?:doesn't|don't)\s+expire"
+    r"|no\s+(?:expiry|expiration)(?:\s+date)?)\b",
+    re.I,
+)
 # "an hour and a half", "one and a half days": the half counts ("90 minutes" says the same).
 _DURATION = re.compile(
     rf"(?:{_AMOUNT})(?P<half1>\s+and\s+a\s+half)?(?:[\s-]+)(?P<unit>{_TIME_UNIT})s?\b(?P<half2>\s+and\s+a\s+half\b)?",
@@ -327,6 +334,10 @@ def values_in(text: str) -> list[Quantity]:
         if free(m):
             out.append(Quantity(ValueKind.MONEY, 0.0, "none", None, m.group(0)))
             taken.append(m.span())
+    for m in _FOREVER.finditer(text):
+        if free(m):
+            out.append(Quantity(ValueKind.DURATION, math.inf, "s", None, m.group(0)))
+            taken.append(m.span())
     for m in _DURATION.finditer(text):
         amount = _amount(m)
         if amount is None or not free(m):
@@ -403,6 +414,11 @@ def values_in(text: str) -> list[Quantity]:
 def asked_kinds(question: str) -> tuple[ValueKind, ...]:
     """The kinds of value `question` asks for, most specific first; empty when its wording asks for none."""
     return tuple(kind for kind, pattern in _ASKS if pattern.search(question))
+
+
+def asking_words(question: str, kind: str) -> str:
+    """The words of `question` that ask for a value of `kind` ("how long", "cost", "how many"), joined."""
+    return " ".join(m.group(0) for k, pattern in _ASKS if k == kind for m in pattern.finditer(question))
 
 
 def _in_question(value: Quantity, question: str) -> bool:
