@@ -18,6 +18,7 @@ from answerable.signals.kinds import (
     asks_for_code,
     counts_asked,
     fit,
+    for_other_days,
     names_the_entry,
     of_another_kind,
     required_form,
@@ -923,3 +924,22 @@ def test_an_entry_the_question_names_speaks_of_what_is_asked() -> None:
     entry = "`max_overflow`: How many connections the pool may open beyond its size. Default 10."
     assert names_the_entry("What is max_overflow by default?", "The pool may open 5 more connections.", entry, "")
     assert not names_the_entry("How many connections?", "The pool may open 5 more connections.", entry, "")
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "other"),
+    [
+        ("What time does the clinic open on Saturdays?", "Call us on weekdays from 8:30 am.", True),
+        ("Is the pool open on Sunday?", "Lanes are reserved on Mondays and Tuesdays.", True),
+        ("When does the desk open at the weekend?", "On weekdays the desk opens at 7.", True),
+        ("What time does the clinic open on Saturdays?", "We open at 9 on Saturdays and 8 on weekdays.", False),
+        ("What time does the clinic open on Saturdays?", "The weekend hours are 9 to 1.", False),
+        ("What time does the clinic open on Friday?", "On weekdays we open at 8.", False),  # Friday is one
+        ("What time does the clinic open on Saturdays?", "The clinic opens at 8 am.", False),  # no day named
+        ("What time does the clinic open?", "On weekdays we open at 8.", False),  # no day asked
+    ],
+)
+def test_a_page_that_speaks_only_of_other_days_of_the_week_speaks_of_another_thing(
+    question: str, text: str, other: bool
+) -> None:
+    assert for_other_days(question, text) is other

@@ -362,9 +362,9 @@ def test_no_limit_differs_from_any_limit_at_any_rate_and_agrees_with_itself() ->
 def test_the_core_types_name_the_kinds_and_units_as_the_value_reader_does() -> None:
     """`Quantity` compares prices of nothing, and months with days, by the names of the kinds and units the
     value reader gives, which it cannot import from `signals`."""
-    from answerable.core.types import DURATION, MONEY, MONTHS, SECONDS
+    from answerable.core.types import DURATION, MONEY, MONTHS, SECONDS, SIZE
 
-    assert ValueKind.MONEY == MONEY and ValueKind.DURATION == DURATION
+    assert ValueKind.MONEY == MONEY and ValueKind.DURATION == DURATION and ValueKind.SIZE == SIZE
     (months,) = values_in("It lasts 2 months.")
     (days,) = values_in("It lasts 3 days.")
     assert months.unit == MONTHS and days.unit == SECONDS
@@ -432,3 +432,45 @@ def test_an_end_made_for_good_is_no_span() -> None:
         "30 days"
     )
     assert len(stated_values("How long are files kept?", "After 30 days, files are permanently deleted.")) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("Visits last a quarter of an hour.", 900),
+        ("Visits last three quarters of an hour.", 2700),
+        ("Visits last half an hour.", 1800),
+        ("Visits last a quarter of a day.", 21600),
+    ],
+)
+def test_a_fraction_of_a_unit_of_time_is_that_share_of_it(text: str, seconds: float) -> None:
+    (value,) = stated_values("How long does a visit last?", text)
+    assert value.kind == "duration" and value.amount == seconds
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second", "differ"),
+    [
+        ("What discount do seniors get?", "Seniors pay half price.", "Seniors get 50% off.", False),
+        ("What discount do seniors get?", "Half-price tickets for seniors.", "Seniors get 40% off.", True),
+        ("What discount do children get?", "Children ride half off.", "Children get 50 percent off.", False),
+    ],
+)
+def test_half_price_is_a_discount_of_half(question: str, first: str, second: str, differ: bool) -> None:
+    assert disagree(stated_values(question, first), stated_values(question, second)) is differ
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "differ"),
+    [
+        ("Each plan includes 1 TB.", "Each plan includes 1024 GB.", False),
+        ("Each plan includes 2 GB.", "Each plan includes 2,048 MB.", False),
+        ("Each plan includes 2 GB.", "Each plan includes 2,000 MB.", False),
+        ("Each plan includes 1 TB.", "Each plan includes 1,048,576 MB.", False),
+        ("Each plan includes 2 GB.", "Each plan includes 3 GB.", True),
+        ("Each plan includes 1 GB.", "Each plan includes 1024 GB.", True),
+    ],
+)
+def test_a_size_in_steps_of_1024_is_the_size_in_steps_of_1000(first: str, second: str, differ: bool) -> None:
+    q = "How much storage does a plan include?"
+    assert disagree(stated_values(q, first), stated_values(q, second)) is differ

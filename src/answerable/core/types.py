@@ -254,7 +254,8 @@ class Quantity:
     def same(self, other: Quantity) -> bool:
         """The same value: same kind, unit and rate, and amounts equal to a millionth. A span of months and one
         of days or weeks are the same when the days fit that many calendar months (`months_hold`): "1 month"
-        is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". No price is a
+        is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". A size counted
+        in steps of 1,024 is the size counted in steps of 1,000 (`binary_step`): "1 TB" is "1,024 GB". No price is a
         price in every currency and at every rate, so "free" is "$0"; no limit, or no end, is only itself."""
         if not self.comparable(other):
             return False
@@ -263,6 +264,8 @@ class Quantity:
         if self.unit != other.unit:
             months, seconds = (self, other) if self.unit == MONTHS else (other, self)
             return months_hold(months.amount, seconds.amount / 86400)
+        if self.kind == SIZE and binary_step(self.amount, other.amount):
+            return True
         return abs(self.amount - other.amount) <= 1e-6 * max(1.0, abs(self.amount), abs(other.amount))
 
     def comparable(self, other: Quantity) -> bool:
@@ -285,7 +288,15 @@ class Quantity:
 
 
 # The kinds and units of `signals.values` that `Quantity` compares (core cannot import signals).
-DURATION, MONEY, MONTHS, SECONDS = "duration", "money", "month", "s"
+DURATION, MONEY, MONTHS, SECONDS, SIZE = "duration", "money", "month", "s", "size"
+
+
+def binary_step(a: float, b: float) -> bool:
+    """Whether sizes `a` and `b` (in bytes, as read with steps of 1,000) are one size written once with steps
+    of 1,000 and once with steps of 1,024 ("1 TB" and "1,024 GB", "2 GB" and "2,048 MB"): their ratio is
+    1.024 to a power of one to four."""
+    small, large = sorted((abs(a), abs(b)))
+    return small > 0 and any(abs(large / small - 1.024**k) <= 1e-6 for k in range(1, 5))
 
 
 @lru_cache(maxsize=512)

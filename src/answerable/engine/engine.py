@@ -596,6 +596,7 @@ class Engine:
                     (p, sentence)
                     for p, sentence in self._value_statements(claim.text, on_topic)
                     if not kinds.of_another_kind(claim.text, sentence, ctx := ". ".join((p.title, *p.heading_path)))
+                    and not kinds.for_other_days(claim.text, f"{ctx}. {p.text}")
                     and kinds.shares_the_point(claim.text, told, sentence, ctx)
                     and kinds.names_the_entry(claim.text, statement, sentence, p.text)
                 ),

@@ -515,6 +515,31 @@ def shares_the_point(question: str, answer: str, sentence: str, context: str = "
     return bool(point & stems(_words(sentence) | _words(context)))
 
 
+_WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The days of the week each word names: a day, the working week, the weekend.
+_DAYS_NAMED = {
+    **{day: frozenset([day]) for day in _WEEK},
+    "weekday": frozenset(_WEEK[:5]),
+    "weekend": frozenset(_WEEK[5:]),
+}
+_DAY_WORD = re.compile(r"\b(" + "|".join((*_WEEK, "weekday", "weekend")) + r")s?\b", re.I)
+
+
+def days_named(text: str) -> frozenset[str]:
+    """The days of the week `text` names ("Saturdays", "on weekdays": Monday to Friday, "the weekend")."""
+    return frozenset(day for m in _DAY_WORD.finditer(text) for day in _DAYS_NAMED[m.group(1).lower()])
+
+
+def for_other_days(question: str, text: str) -> bool:
+    """Does `text` speak only of other days of the week than `question` asks about? A value a page gives
+    for weekdays ("Call us on weekdays from 8:30 am. The clinic opens at 8:30 am.") is no value for
+    Saturdays, however near its topic; a page that names no day, or names the day asked among others, may
+    speak of it."""
+    asked = days_named(question)
+    said = days_named(text)
+    return bool(asked) and bool(said) and not asked & said
+
+
 def of_another_kind(question: str, sentence: str, context: str = "") -> bool:
     """Does `sentence` speak of another kind of what `question` asks about: the question puts a word before a
     noun ("a standard membership"), the sentence another word the question never says before the same noun

@@ -71,6 +71,12 @@ _NUMBER_WORDS = {
     "a dozen": 12,
     "half a": 0.5,
     "half an": 0.5,
+    # "a quarter of an hour" is 15 minutes, not an hour; "three quarters of an hour" 45.
+    "a quarter of a": 0.25,
+    "a quarter of an": 0.25,
+    "quarter of an": 0.25,
+    "three quarters of a": 0.75,
+    "three quarters of an": 0.75,
     "an": 1,
     "a": 1,
 }
@@ -164,6 +170,8 @@ _DURATION = re.compile(
 )
 _SIZE = re.compile(rf"(?P<num>{_DIGITS})\s?(?P<unit>{_SIZE_UNIT})\b{_PER}", re.I)
 _PERCENT = re.compile(rf"(?P<num>{_DIGITS})\s?(?:%|percent\b|per cent\b)", re.I)
+# Half the price is half off: "half price", "half-price tickets", "half off" state a discount of 50%.
+_HALF_PRICE = re.compile(r"\bhalf[\s-](?:price|off)\b", re.I)
 _COUNT = re.compile(rf"(?:{_AMOUNT})\s+(?P<noun>[a-z][a-z-]+)", re.I)
 # "once", "twice", "three times": a count of times ("You can renew twice." against "up to 3 times").
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
@@ -358,6 +366,10 @@ def values_in(text: str) -> list[Quantity]:
     for m in _PERCENT.finditer(text):
         if free(m):
             out.append(Quantity(ValueKind.PERCENT, float(m.group("num").replace(",", "")), "%", None, m.group(0)))
+            taken.append(m.span())
+    for m in _HALF_PRICE.finditer(text):
+        if free(m):
+            out.append(Quantity(ValueKind.PERCENT, 50.0, "%", None, m.group(0)))
             taken.append(m.span())
     for m in _DATE.finditer(text):
         if not free(m):
