@@ -239,6 +239,46 @@ def test_only_a_page_that_speaks_of_what_the_answer_says_can_contradict_it(tmp_p
             assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)
 
 
+def test_a_page_about_other_days_or_another_thing_named_before_a_pronoun_cannot_contradict(tmp_path: Path) -> None:
+    """What the answer speaks of is read as for value conflicts: "Only the finance team can approve them."
+    speaks of the refunds the sentence before names, which a page about expenses never says; a page that
+    speaks only of weekdays says nothing of Saturdays. A page about the same thing still contradicts."""
+    refute_all = lambda claim, passage: SupportProbs(0.02, 0.95, 0.03)  # noqa: E731
+    cases = {
+        "pronoun, another thing": (
+            "Who can approve refunds?",
+            "Refunds over $100 need a second look. Only the finance team can approve them.",
+            "Only an Admin can approve expenses.",
+            Status.ANSWER,
+        ),
+        "pronoun, the same thing": (
+            "Who can approve refunds?",
+            "Refunds over $100 need a second look. Only the finance team can approve them.",
+            "Only an Admin can approve refunds.",
+            Status.ABSTAIN,
+        ),
+        "other days": (
+            "Who answers the phone on Saturdays?",
+            "On Saturdays the duty nurse answers the phone.",
+            "On weekdays the receptionist answers the phone.",
+            Status.ANSWER,
+        ),
+        "the same day": (
+            "Who answers the phone on Saturdays?",
+            "On Saturdays the duty nurse answers the phone.",
+            "On Saturdays a volunteer answers the phone.",
+            Status.ABSTAIN,
+        ),
+    }
+    for case, (q, answer, text, status) in cases.items():
+        s = indexed(tmp_path / case.replace(" ", "-").replace(",", ""), {"answer.md": answer, "other.md": text})
+        rerank = lambda q, p, a=answer: 0.9 if p.endswith(a.split(". ")[-1]) else 0.85  # noqa: E731
+        d = on_topic(engine(s, rerank=rerank, verify=refute_all), 0.0).ask(q, as_of=NOW)
+        assert d.status is status, (case, d.reason_codes, d.answer)
+        if status is Status.ABSTAIN:
+            assert d.reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,), case
+
+
 def test_passages_are_scored_under_their_section_heading(tmp_path: Path) -> None:
     """ "How often are alerts evaluated?" scored 0.71 on "Lumen evaluates alerts every 10 minutes." alone,
     under the retrieval bar; its section is "How often alerts run"."""

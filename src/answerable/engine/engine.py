@@ -502,15 +502,20 @@ class Engine:
         # buses run as usual on every holiday except Christmas Day." for "When do the night buses start
         # running?"): it answers something else, and a page that reads as refuting it ("Night buses run from
         # 12:30 a.m. until 5 a.m.") disagrees with no answer to the claim. Whether it answers is the
-        # as-asked check's to say.
+        # as-asked check's to say. What the answer speaks of is read as for values (`_stating`): with the
+        # sentence its pronoun points back to; and a page that speaks only of other days of the week, or does
+        # not name the entry the answer's sentence defines, speaks of something else.
         asks_value = bool(asked_kinds(claim.text))
         answers_as_asked = not asks_value or bool(stated_values(claim.text, statement))
+        told = with_referent(best.text, statement)
         others = [
             p
             for p in (by_id[v.passage_id] for v in distinct[1:])
             if answers_as_asked
             and _on_topic(p, prof)
-            and kinds.about_as_much(claim.text, embedding_text(p.title, p.heading_path, p.text), statement)
+            and kinds.about_as_much(claim.text, page := embedding_text(p.title, p.heading_path, p.text), told)
+            and not kinds.for_other_days(claim.text, page)
+            and kinds.names_the_entry(claim.text, statement, p.text, p.text)
         ]
         if asks_value:
             lead, stating = self._value_statement(claim.text, sections[best.document_id], statement)
