@@ -394,21 +394,6 @@ def test_a_span_of_months_holds_the_days_a_calendar_run_of_them_holds(months: fl
 
 
 @pytest.mark.parametrize(
-    ("question", "first", "second", "differ"),
-    [
-        ("How long is the trial?", "The trial runs for 30 days.", "The trial lasts one month.", False),
-        ("How long is the trial?", "The trial runs for 4 weeks.", "The trial lasts a month.", False),
-        ("How long is the trial?", "The trial runs for 3 weeks.", "The trial lasts a month.", True),
-        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 52 weeks.", False),
-        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 180 days.", True),
-        ("How long are logs kept?", "Logs are kept for 18 months.", "Logs are kept for 1.5 years.", False),
-    ],
-)
-def test_months_and_days_are_compared_by_the_calendar(question: str, first: str, second: str, differ: bool) -> None:
-    assert disagree(stated_values(question, first), stated_values(question, second)) is differ
-
-
-@pytest.mark.parametrize(
     ("text", "said"),
     [
         ("Share links never expire.", "never expire"),
@@ -451,26 +436,27 @@ def test_a_fraction_of_a_unit_of_time_is_that_share_of_it(text: str, seconds: fl
 @pytest.mark.parametrize(
     ("question", "first", "second", "differ"),
     [
+        # months against days and weeks, by the calendar
+        ("How long is the trial?", "The trial runs for 30 days.", "The trial lasts one month.", False),
+        ("How long is the trial?", "The trial runs for 4 weeks.", "The trial lasts a month.", False),
+        ("How long is the trial?", "The trial runs for 3 weeks.", "The trial lasts a month.", True),
+        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 52 weeks.", False),
+        ("How long are logs kept?", "Logs are kept for a year.", "Logs are kept for 180 days.", True),
+        ("How long are logs kept?", "Logs are kept for 18 months.", "Logs are kept for 1.5 years.", False),
+        # half price is half off
         ("What discount do seniors get?", "Seniors pay half price.", "Seniors get 50% off.", False),
         ("What discount do seniors get?", "Half-price tickets for seniors.", "Seniors get 40% off.", True),
         ("What discount do children get?", "Children ride half off.", "Children get 50 percent off.", False),
+        # a size in steps of 1,024 is the size in steps of 1,000
+        ("How much storage does a plan include?", "It includes 1 TB.", "It includes 1024 GB.", False),
+        ("How much storage does a plan include?", "It includes 2 GB.", "It includes 2,048 MB.", False),
+        ("How much storage does a plan include?", "It includes 2 GB.", "It includes 2,000 MB.", False),
+        ("How much storage does a plan include?", "It includes 1 TB.", "It includes 1,048,576 MB.", False),
+        ("How much storage does a plan include?", "It includes 2 GB.", "It includes 3 GB.", True),
+        ("How much storage does a plan include?", "It includes 1 GB.", "It includes 1024 GB.", True),
     ],
 )
-def test_half_price_is_a_discount_of_half(question: str, first: str, second: str, differ: bool) -> None:
+def test_one_value_in_other_units_agrees_and_another_value_differs(
+    question: str, first: str, second: str, differ: bool
+) -> None:
     assert disagree(stated_values(question, first), stated_values(question, second)) is differ
-
-
-@pytest.mark.parametrize(
-    ("first", "second", "differ"),
-    [
-        ("Each plan includes 1 TB.", "Each plan includes 1024 GB.", False),
-        ("Each plan includes 2 GB.", "Each plan includes 2,048 MB.", False),
-        ("Each plan includes 2 GB.", "Each plan includes 2,000 MB.", False),
-        ("Each plan includes 1 TB.", "Each plan includes 1,048,576 MB.", False),
-        ("Each plan includes 2 GB.", "Each plan includes 3 GB.", True),
-        ("Each plan includes 1 GB.", "Each plan includes 1024 GB.", True),
-    ],
-)
-def test_a_size_in_steps_of_1024_is_the_size_in_steps_of_1000(first: str, second: str, differ: bool) -> None:
-    q = "How much storage does a plan include?"
-    assert disagree(stated_values(q, first), stated_values(q, second)) is differ
