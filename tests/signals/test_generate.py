@@ -233,6 +233,38 @@ def test_a_neighbour_stating_a_figure_is_not_added_to_a_best_sentence_that_state
     assert [s.text for s in draft.sentences] == ["Invitations expire after 7 days.", "Resend them from the same page."]
 
 
+@pytest.mark.parametrize(
+    ("question", "text", "quoted"),
+    [
+        (
+            "What time does the pool close on weekdays?",
+            "On weekdays the pool closes at 9 pm. On Sundays it closes at 5 pm.",
+            ["On weekdays the pool closes at 9 pm."],
+        ),
+        (
+            "When does the help desk open on Saturday?",
+            "On Saturdays the desk opens at 10 am. On weekdays it opens at 8 am.",
+            ["On Saturdays the desk opens at 10 am."],
+        ),
+        (  # the neighbour speaks of the day asked too: quoted as before
+            "When does the help desk open on Saturday?",
+            "On Saturdays the desk opens at 10 am. It closes at 2 pm on Saturdays.",
+            ["On Saturdays the desk opens at 10 am.", "It closes at 2 pm on Saturdays."],
+        ),
+    ],
+)
+def test_a_neighbour_about_other_days_of_the_week_is_not_added(question: str, text: str, quoted: list[str]) -> None:
+    """A sentence about other days than the one asked adds nothing to the answer for that day, however well
+    the pair scores."""
+    claim = Claim("c1", question)
+
+    def pair(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t.count(". ") >= 1 and t.endswith(".") and len(t) > 45 else 0.6 for t in texts]
+
+    draft = ExtractiveGenerator(pair).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert [s.text for s in draft.sentences] == quoted
+
+
 def test_a_question_that_asks_for_no_form_keeps_the_rankers_order() -> None:
     texts = ["Open Settings > API keys and click Rotate.", "A project can have at most 10 active API keys."]
     assert pick("How do I rotate an API key?", texts, [0.6, 0.5]) == 0

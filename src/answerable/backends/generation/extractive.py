@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from answerable.backends.models.base import Reranker
 from answerable.core.types import Claim, Draft, DraftSentence, Passage
+from answerable.signals.kinds import for_other_days
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.quoting import (
     KIND_WEIGHT,
@@ -108,6 +109,7 @@ class ExtractiveGenerator:
                     quotable(sentences[neighbour])
                     and (not bare_reply(sentences[neighbour]) or asks_whether(claim.text))
                     and not _other_entries(sentences[at], sentences[neighbour], claim.text)
+                    and not for_other_days(claim.text, sentences[neighbour])
                     and self.score(claim.text, [with_lead(passage, claim.text, under_heading(passage, pair))])[0]
                     > scores[best] + 0.05
                 ):
