@@ -937,6 +937,13 @@ def test_an_entry_the_question_names_speaks_of_what_is_asked() -> None:
         ("What time does the clinic open on Friday?", "On weekdays we open at 8.", False),  # Friday is one
         ("What time does the clinic open on Saturdays?", "The clinic opens at 8 am.", False),  # no day named
         ("What time does the clinic open?", "On weekdays we open at 8.", False),  # no day asked
+        # ranges and the short forms of hours tables
+        ("What time do you open on Wednesday?", "Open Monday to Friday, 8 am to 6 pm.", False),
+        ("What time do you open on Wednesday?", "Mon-Fri 9am-5pm", False),
+        ("What time do you open on Wednesday?", "Sat 9am-1pm, Sun closed", True),
+        ("Are you open on Thursday evenings?", "Tuesday through Thursday we stay open until 9.", False),
+        ("Are you open on Thursday evenings?", "Fri to Mon we close at 5.", True),
+        ("Is the desk open on Sunday?", "We sat down in the sun on Monday.", True),  # "sun" is no Sunday
     ],
 )
 def test_a_page_that_speaks_only_of_other_days_of_the_week_speaks_of_another_thing(

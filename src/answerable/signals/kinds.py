@@ -516,18 +516,39 @@ def shares_the_point(question: str, answer: str, sentence: str, context: str = "
 
 
 _WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# The days of the week each word names: a day, the working week, the weekend.
-_DAYS_NAMED = {
-    **{day: frozenset([day]) for day in _WEEK},
-    "weekday": frozenset(_WEEK[:5]),
-    "weekend": frozenset(_WEEK[5:]),
-}
-_DAY_WORD = re.compile(r"\b(" + "|".join((*_WEEK, "weekday", "weekend")) + r")s?\b", re.I)
+# A day's name, or its short form as hours tables write it ("Mon", "Tue.", "Thurs"; capitalised, as "sun" and
+# "sat" are words too), or a word for several days: the working week, the weekend.
+_DAY = (
+    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?"
+    r"|(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?(?![\w])"
+)
+_DAY_WORD = re.compile(rf"\b(?P<day>{_DAY})")
+# Days from one to another: "Monday to Friday", "Mon-Fri", "Tuesday through Thursday".
+_DAY_RANGE = re.compile(rf"\b(?P<first>{_DAY})\s*(?:-|\u2013|\u2014|(?i:to|through|thru|until))\s*(?P<last>{_DAY})")
+
+
+def _days_of(word: str) -> frozenset[str]:
+    """The days one day word names: "Saturdays" Saturday, "Tue." Tuesday, "weekdays" Monday to Friday."""
+    w = word.lower().rstrip(".")
+    if w.startswith("weekday"):
+        return frozenset(_WEEK[:5])
+    if w.startswith("weekend"):
+        return frozenset(_WEEK[5:])
+    return frozenset(day for day in _WEEK if day.startswith(w[:3]))
 
 
 def days_named(text: str) -> frozenset[str]:
-    """The days of the week `text` names ("Saturdays", "on weekdays": Monday to Friday, "the weekend")."""
-    return frozenset(day for m in _DAY_WORD.finditer(text) for day in _DAYS_NAMED[m.group(1).lower()])
+    """The days of the week `text` names ("Saturdays"; "on weekdays": Monday to Friday; "the weekend"; "Mon-Fri"
+    and "Monday to Thursday": every day between)."""
+    days: set[str] = set()
+    for m in _DAY_RANGE.finditer(text):
+        first, last = sorted(_days_of(m["first"]), key=_WEEK.index), sorted(_days_of(m["last"]), key=_WEEK.index)
+        if len(first) == 1 and len(last) == 1:
+            i, j = _WEEK.index(first[0]), _WEEK.index(last[0])
+            days.update(_WEEK[k % 7] for k in range(i, j + 1 if j >= i else j + 8))
+    for m in _DAY_WORD.finditer(text):
+        days |= _days_of(m["day"])
+    return frozenset(days)
 
 
 def for_other_days(question: str, text: str) -> bool:
