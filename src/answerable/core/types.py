@@ -254,9 +254,10 @@ class Quantity:
     def same(self, other: Quantity) -> bool:
         """The same value: same kind, unit and rate, and amounts equal to a millionth. A span of months and one
         of days or weeks are the same when the days fit that many calendar months (`months_hold`): "1 month"
-        is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". A size counted
-        in steps of 1,024 is the size counted in steps of 1,000 (`binary_step`): "1 TB" is "1,024 GB". No price is a
-        price in every currency and at every rate, so "free" is "$0"; no limit, or no end, is only itself."""
+        is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". A size counted in
+        steps of 1,024 is the size counted in steps of 1,000 (`binary_step`): "1 TB" is "1,024 GB". No price
+        is a price in every currency and at every rate, so "free" is "$0"; no limit, or no end, is only
+        itself."""
         if not self.comparable(other):
             return False
         if self._nothing(other) or math.inf in (self.amount, other.amount):

@@ -522,7 +522,8 @@ class Engine:
             if stated_values(claim.text, stating):
                 read[(claim.id, lead.id)] = stating
                 others_sections = [sections[by_id[v.passage_id].document_id] for v in distinct[1:]]
-                read.update(self._stating(claim, stating, others_sections, prof, with_referent(lead.text, stating)))
+                told_value = with_referent(lead.text, stating)
+                read.update(self._stating(claim, stating, told_value, others_sections, prof))
         if not others:
             return verdicts, read
         probs = self.verifier.verify_probs(Claim(claim.id, statement), others)
@@ -569,7 +570,7 @@ class Engine:
             yield sections[0], lead
 
     def _stating(
-        self, claim: Claim, statement: str, answering: list[list[Passage]], prof: Profile, told: str | None = None
+        self, claim: Claim, statement: str, told: str, answering: list[list[Passage]], prof: Profile
     ) -> dict[tuple[str, str], str]:
         """The answer sentences of the other pages that answer `claim` (each a document's supporting
         passages, strongest first; `_value_statement`), whose values the gate compares with those of
@@ -587,9 +588,8 @@ class Engine:
         not name the setting or parameter entry the answer's value belongs to (`kinds.names_the_entry`).
         What the answer speaks of is read from `told`, the statement with the sentence its pronoun points
         back to (`quoting.with_referent`: "Enterprise workspaces keep them for 7 years." speaks of the audit
-        events the sentence before names), when given."""
+        events the sentence before names)."""
         mine = stated_values(claim.text, statement)
-        told = told or statement
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
         for sections in answering:

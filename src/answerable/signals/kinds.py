@@ -542,9 +542,9 @@ def days_named(text: str) -> frozenset[str]:
     and "Monday to Thursday": every day between)."""
     days: set[str] = set()
     for m in _DAY_RANGE.finditer(text):
-        first, last = sorted(_days_of(m["first"]), key=_WEEK.index), sorted(_days_of(m["last"]), key=_WEEK.index)
-        if len(first) == 1 and len(last) == 1:
-            i, j = _WEEK.index(first[0]), _WEEK.index(last[0])
+        first, last = _days_of(m["first"]), _days_of(m["last"])
+        if len(first) == len(last) == 1:  # from one day to another, not "weekdays to weekends"
+            i, j = _WEEK.index(min(first)), _WEEK.index(min(last))
             days.update(_WEEK[k % 7] for k in range(i, j + 1 if j >= i else j + 8))
     for m in _DAY_WORD.finditer(text):
         days |= _days_of(m["day"])

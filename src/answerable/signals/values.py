@@ -173,6 +173,12 @@ _PERCENT = re.compile(rf"(?P<num>{_DIGITS})\s?(?:%|percent\b|per cent\b)", re.I)
 # Half the price is half off: "half price", "half-price tickets", "half off" state a discount of 50%.
 _HALF_PRICE = re.compile(r"\bhalf[\s-](?:price|off)\b", re.I)
 _COUNT = re.compile(rf"(?:{_AMOUNT})\s+(?P<noun>[a-z][a-z-]+)", re.I)
+# Values said in words alone, each always the same value: a price of nothing, a span without end, half off.
+_SAID_IN_WORDS = (
+    (_NO_PRICE, ValueKind.MONEY, 0.0, "none"),
+    (_FOREVER, ValueKind.DURATION, math.inf, "s"),
+    (_HALF_PRICE, ValueKind.PERCENT, 50.0, "%"),
+)
 # "once", "twice", "three times": a count of times ("You can renew twice." against "up to 3 times").
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
 _TIMES = re.compile(r"\b(?:once|twice|thrice)\b(?!\s+(?:a|an|per|every|each)\b)", re.I)
@@ -338,14 +344,11 @@ def values_in(text: str) -> list[Quantity]:
             unit, amount = "USD", amount / 100
         out.append(Quantity(ValueKind.MONEY, amount, unit, _per(m), m.group(0)))
         taken.append(m.span())
-    for m in _NO_PRICE.finditer(text):
-        if free(m):
-            out.append(Quantity(ValueKind.MONEY, 0.0, "none", None, m.group(0)))
-            taken.append(m.span())
-    for m in _FOREVER.finditer(text):
-        if free(m):
-            out.append(Quantity(ValueKind.DURATION, math.inf, "s", None, m.group(0)))
-            taken.append(m.span())
+    for pattern, kind, amount, unit in _SAID_IN_WORDS:
+        for m in pattern.finditer(text):
+            if free(m):
+                out.append(Quantity(kind, amount, unit, None, m.group(0)))
+                taken.append(m.span())
     for m in _DURATION.finditer(text):
         amount = _amount(m)
         if amount is None or not free(m):
@@ -366,10 +369,6 @@ def values_in(text: str) -> list[Quantity]:
     for m in _PERCENT.finditer(text):
         if free(m):
             out.append(Quantity(ValueKind.PERCENT, float(m.group("num").replace(",", "")), "%", None, m.group(0)))
-            taken.append(m.span())
-    for m in _HALF_PRICE.finditer(text):
-        if free(m):
-            out.append(Quantity(ValueKind.PERCENT, 50.0, "%", None, m.group(0)))
             taken.append(m.span())
     for m in _DATE.finditer(text):
         if not free(m):
