@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from answerable.core.types import disagree
-from answerable.signals.values import ValueKind, asked_kinds, canonical, cells_named, stated_values, values_in
+from answerable.signals.values import (
+    ValueKind,
+    asked_kinds,
+    canonical,
+    cells_named,
+    says_what_is_named,
+    stated_values,
+    values_in,
+)
 
 
 @pytest.mark.parametrize(
@@ -460,3 +468,94 @@ def test_one_value_in_other_units_agrees_and_another_value_differs(
     question: str, first: str, second: str, differ: bool
 ) -> None:
     assert disagree(stated_values(question, first), stated_values(question, second)) is differ
+
+
+# Names (none of these phrasings is from an evaluation set).
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "names"),
+    [
+        ("Which plan comes with phone support?", "Phone support is part of the Premium plan.", ["Premium"]),
+        ("Which tiers include the API?", "Pro and Team tiers include the API.", ["Pro", "Team"]),
+        ("What format do invoices come in?", "Invoices are sent as PDF attachments.", ["PDF"]),
+        (
+            "What kind of hashing is used for passwords?",
+            "Passwords are hashed with bcrypt-12 and a salt.",
+            ["bcrypt-12"],
+        ),
+        (
+            "Where are my photos backed up?",
+            "Photos are backed up to our data centre in Oslo, Norway.",
+            ["Oslo", "Norway"],
+        ),
+        ("Which European Union regions can I pick?", "The European Union region is in Paris.", ["Paris"]),
+    ],
+)
+def test_a_question_asking_which_one_is_answered_by_the_names_a_sentence_states(
+    question: str, sentence: str, names: list[str]
+) -> None:
+    assert asked_kinds(question) == (ValueKind.NAME,)
+    assert [v.text for v in stated_values(question, sentence)] == names
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        ("Which plan comes with phone support?", "Admins can request phone support for any workspace."),
+        ("Which plan comes with phone support?", "Phone support answers within an hour on Monday."),
+        ("What format do invoices come in?", "Invoices list every seat you paid for."),
+        ("What format do invoices come in?", "`invoice_format`: The layout, `pdf` by default."),
+        ("Which flag skips the cache?", "Pass `--no-cache` to build from scratch."),
+    ],
+)
+def test_a_word_that_opens_a_clause_code_a_day_or_a_word_of_the_question_is_no_name(
+    question: str, sentence: str
+) -> None:
+    assert stated_values(question, sentence) == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What time does the pool open?",
+        "Which day is the office closed?",
+        "What version of iOS is needed?",
+        "What is a seat?",
+    ],
+)
+def test_a_figure_or_a_definition_asked_is_no_name_asked(question: str) -> None:
+    assert ValueKind.NAME not in asked_kinds(question)
+
+
+def test_names_disagree_only_when_the_two_sentences_share_none() -> None:
+    q = "Which plan comes with phone support?"
+    premium = stated_values(q, "Phone support is part of the Premium plan.")
+    team = stated_values(q, "The Team plan includes phone support.")
+    both = stated_values(q, "Premium and Team plans include phone support.")
+    written_otherwise = stated_values(q, "Phone support comes with PREMIUM.")
+    assert disagree(premium, team)
+    assert not disagree(premium, both) and not disagree(team, both)
+    assert not disagree(premium, written_otherwise)
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "place", "says"),
+    [
+        ("Which hash algorithm signs the cookie?", "Needs Python 3.14 or later.", "Requirements", False),
+        ("Which hash algorithm signs the cookie?", "Cookies are signed with SHA-256.", "Hashing", True),
+        ("Which plan comes with phone support?", "Phone support is part of Premium.", "Plans", True),
+        ("Which plan comes with phone support?", "Phone support is part of Premium.", "Support", False),
+        ("Where are my photos kept?", "Photos stay in Oslo.", "", True),  # a place needs no noun
+    ],
+)
+def test_names_count_only_from_a_sentence_about_the_kind_of_thing_asked(
+    question: str, sentence: str, place: str, says: bool
+) -> None:
+    assert says_what_is_named(question, sentence, place) is says
+
+
+def test_where_is_answered_by_names_said_as_places() -> None:
+    q = "Where are my photos backed up?"
+    assert [v.text for v in stated_values(q, "Photos are copied by Nightly Sync to a data centre in Oslo.")] == ["Oslo"]
+    assert stated_values(q, "Open Settings to see them.") == ()

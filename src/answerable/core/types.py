@@ -260,6 +260,8 @@ class Quantity:
         itself."""
         if not self.comparable(other):
             return False
+        if self.kind == NAME:
+            return self.text.casefold() == other.text.casefold()
         if self._nothing(other) or math.inf in (self.amount, other.amount):
             return self.amount == other.amount
         if self.unit != other.unit:
@@ -289,7 +291,7 @@ class Quantity:
 
 
 # The kinds and units of `signals.values` that `Quantity` compares (core cannot import signals).
-DURATION, MONEY, MONTHS, SECONDS, SIZE = "duration", "money", "month", "s", "size"
+DURATION, MONEY, MONTHS, NAME, SECONDS, SIZE = "duration", "money", "month", "name", "s", "size"
 
 
 def binary_step(a: float, b: float) -> bool:

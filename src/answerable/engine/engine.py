@@ -76,7 +76,7 @@ from answerable.signals.quoting import (
 )
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
-from answerable.signals.values import asked_kinds, stated_values
+from answerable.signals.values import asked_kinds, asks_figure, says_what_is_named, stated_values
 from answerable.text.units import is_code, is_entry, is_item
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
@@ -418,10 +418,21 @@ class Engine:
                 else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
                 for p, s in zip(top, scores, strict=True)
             ]
-            checked, read = self._contradictions(claim, mine, {p.id: p for p in top}, prof)
+            by_id = {p.id: p for p in top}
+            checked, read = self._contradictions(claim, mine, by_id, prof)
             verdicts += checked
-            sentences.update(read)
-            sentences.update(self._restated(claim, mine, top, prof))
+            read.update(self._restated(claim, mine, top, prof))
+            # A sentence's names count as its answer to "Which plan ...?" only where it (or its page title
+            # and headings) speaks of plans (`values.says_what_is_named`).
+            sentences.update(
+                {
+                    key: said
+                    for key, said in read.items()
+                    if says_what_is_named(
+                        claim.text, said, ". ".join((by_id[key[1]].title, *by_id[key[1]].heading_path))
+                    )
+                }
+            )
         return verdicts, sentences
 
     def _restated(
@@ -506,7 +517,9 @@ class Engine:
         # sentence its pronoun points back to; and a page that speaks only of other days of the week, or does
         # not name the entry the answer's sentence defines, speaks of something else.
         asks_value = bool(asked_kinds(claim.text))
-        answers_as_asked = not asks_value or bool(stated_values(claim.text, statement))
+        # A sentence that names no one thing still answers "Which plan includes SSO?" in its way ("Only paid
+        # plans include it."): whether it refutes another page stays the support model's to read.
+        answers_as_asked = not asks_figure(claim.text) or bool(stated_values(claim.text, statement))
         told = with_referent(best.text, statement)
         others = [
             p

@@ -20,8 +20,8 @@ from datetime import date
 from enum import StrEnum
 from functools import lru_cache
 
-from answerable.core.types import Quantity
-from answerable.text.words import singular
+from answerable.core.types import NAME, Quantity
+from answerable.text.words import STOPWORDS, singular
 
 
 class ValueKind(StrEnum):
@@ -32,6 +32,7 @@ class ValueKind(StrEnum):
     COUNT = "count"
     DATE = "date"
     TIME = "time"
+    NAME = "name"
 
 
 _NUMBER_WORDS = {
@@ -275,6 +276,175 @@ _ASKS = (
 )
 
 
+# A question that asks which one of a kind of thing ("Which plan includes single sign-on?", "What format are
+# exported reports in?", "What kind of encryption ...?") is answered by a name: "the Enterprise plan", "CSV",
+# "AES-256". Asked only when no figure is (`asked_kinds`): "What time ...", "which day" and "what version" ask
+# for figures of their own kinds, read above.
+_NAME_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?P<noun>[a-z][a-z-]+)\b(?!\s+of\b)", re.I
+)
+_NOT_A_CLASS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "does",
+        "do",
+        "did",
+        "can",
+        "could",
+        "should",
+        "shall",
+        "will",
+        "would",
+        "may",
+        "might",
+        "must",
+        "has",
+        "have",
+        "had",
+        "happens",
+        "happened",
+        "if",
+        "about",
+        "to",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "i",
+        "you",
+        "we",
+        "they",
+        "he",
+        "she",
+        "it",
+        "one",
+        "this",
+        "that",
+        "these",
+        "those",
+        "else",
+        "exactly",
+        "time",
+        "times",
+        "date",
+        "day",
+        "days",
+        "year",
+        "years",
+        "month",
+        "months",
+        "hour",
+        "hours",
+        "version",
+        "versions",
+        "percentage",
+        "percent",
+        "size",
+        "price",
+        "cost",
+        "fee",
+        "age",
+        "number",
+    ]
+)
+
+
+# "Where is my data stored?" is answered by the name of a place ("Dublin") or of a part of the product.
+_WHERE_ASKED = re.compile(r"\bwhere (?:is|are|was|were|does|do|did|can|should|will)\b", re.I)
+
+
+def _name_asked(question: str) -> str | None:
+    """The kind of thing `question` asks a name of ("plan" of "Which plan includes SSO?"), or None."""
+    for m in _NAME_ASKED.finditer(question):
+        noun = m.group("noun").lower()
+        if noun not in _NOT_A_CLASS:
+            return noun
+    return "where" if _WHERE_ASKED.search(question) else None
+
+
+# A name as a sentence writes one: a capitalised word, an acronym or a word with a figure in it ("XLSX",
+# "AES-256", "bcrypt-12"); capitalised words in a row are one name ("European Union").
+_NAME_WORD = re.compile(r"[A-Z][\w+#.-]*[\w+#]")
+_TOKEN = re.compile(r"`[^`\n]+`|[\w+#.-]*[\w+#]|[^\w\s]")
+_ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9+#.-]*[A-Z0-9+#]$|[A-Za-z][\w.-]*\d[\w.-]*$")
+# After these a capitalised word may only open a clause, a label or an item ("`numfig_format`: A dictionary",
+# "Admin console > Billing").
+_OPENS_AFTER = frozenset(":;.!?|([{\"'>*-\u2013\u2014\u2022")
+# Where a place is said: "stored in Frankfurt", "at Central Station", "under Billing".
+_PLACE_BEFORE = frozenset(["in", "at", "from", "to", "under", "on", "near", "via"])
+_NOT_NAMES = STOPWORDS | frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+)
+
+
+def names_in(question: str, sentence: str) -> list[str]:
+    """The names `sentence` states that `question` does not (`_NAME_ASKED`'s answers), in order.
+
+    A capitalised word where a clause, a label or an item opens (the sentence's first word, a word after a
+    colon or a bracket) is a name only when it is an acronym or opens a list of names ("Business and
+    Enterprise plans include SSO."): "Admins can turn SSO on." names no plan, and "`numfig_format`: A
+    dictionary ..." names nothing. A word the question says in any form (its first four letters) names what
+    was asked about, not the answer. Code is no name here: a reference page's code spans are its examples and
+    the entries it documents, and two pages' examples differ without disagreeing. Nor are function words,
+    days and months (dates are read as dates) names."""
+    asked = {w.lower()[:4] for w in re.findall(r"[A-Za-z][\w-]*", question)}
+    where = _name_asked(question) == "where"
+    tokens = _TOKEN.findall(sentence.replace("**", "").replace("__", ""))
+    out: list[str] = []
+    run: list[str] = []
+    for k, tok in enumerate(tokens):
+        acronym = _ACRONYM.match(tok) is not None and re.search(r"[A-Za-z]", tok) is not None
+        name = (
+            (acronym or _NAME_WORD.fullmatch(tok) is not None)
+            and tok.lower() not in _NOT_NAMES
+            and tok.lower()[:4] not in asked
+        )
+        if name and not acronym and not run and (k == 0 or tokens[k - 1] in _OPENS_AFTER):
+            after = tokens[k + 1 : k + 3]
+            name = len(after) == 2 and after[0] in (",", "and", "or") and _NAME_WORD.fullmatch(after[1]) is not None
+        if name and where and not run and (k == 0 or tokens[k - 1].lower() not in _PLACE_BEFORE):
+            name = bool(out) and k >= 2 and tokens[k - 1] in (",", "and", "or")  # "in Dublin, Ireland"
+        if name:
+            run.append(tok)
+        elif run:
+            out.append(" ".join(run))
+            run.clear()
+    if run:
+        out.append(" ".join(run))
+    return list(dict.fromkeys(out))
+
+
 Value = Quantity
 
 
@@ -287,6 +457,8 @@ def canonical(value: Quantity) -> str:
         return f"date {date.fromordinal(int(value.amount)).isoformat()}"
     if value.kind == ValueKind.TIME:
         return f"time {int(value.amount) // 60:02d}:{int(value.amount) % 60:02d}"
+    if value.kind == ValueKind.NAME:
+        return f"name {value.text.casefold()}"
     per = f"/{value.per}" if value.per else ""
     return f"{value.kind} {value.amount:.15g} {value.unit}{per}"
 
@@ -423,12 +595,35 @@ def values_in(text: str) -> list[Quantity]:
 
 @lru_cache(maxsize=4096)
 def asked_kinds(question: str) -> tuple[ValueKind, ...]:
-    """The kinds of value `question` asks for, most specific first; empty when its wording asks for none."""
-    return tuple(kind for kind, pattern in _ASKS if pattern.search(question))
+    """The kinds of value `question` asks for, most specific first; empty when its wording asks for none. A
+    name (`ValueKind.NAME`) only when no figure is asked: "Which plan includes SSO?"."""
+    kinds = tuple(kind for kind, pattern in _ASKS if pattern.search(question))
+    return kinds or ((ValueKind.NAME,) if _name_asked(question) else ())
+
+
+def says_what_is_named(question: str, sentence: str, place: str = "") -> bool:
+    """Does `sentence` (under `place`, its page title and headings) say the kind of thing `question` asks a
+    name of, in any form (its first four letters), where it asks one? A name answers "Which hash algorithm
+    ...?" only from a sentence about hash algorithms: "Needs Python 3.14+." names a requirement, not one.
+    Any sentence for a question that asks no name, or asks where."""
+    noun = _name_asked(question) if ValueKind.NAME in asked_kinds(question) else None
+    if noun is None or noun == "where":
+        return True
+    said = {w.lower()[:4] for w in re.findall(r"[A-Za-z][\w-]*", f"{place} {sentence}")}
+    return noun[:4] in said
+
+
+def asks_figure(question: str) -> bool:
+    """Does `question` ask for a figure (an amount, a span, a size, a share, a count, a date or a time)?"""
+    return any(kind != ValueKind.NAME for kind in asked_kinds(question))
 
 
 def asking_words(question: str, kind: str) -> str:
-    """The words of `question` that ask for a value of `kind` ("how long", "cost", "how many"), joined."""
+    """The words of `question` that ask for a value of `kind` ("how long", "cost", "how many", "which plan"),
+    joined."""
+    if kind == ValueKind.NAME:
+        noun = _name_asked(question)
+        return f"which {noun}" if noun else ""
     return " ".join(m.group(0) for k, pattern in _ASKS if k == kind for m in pattern.finditer(question))
 
 
@@ -545,6 +740,8 @@ def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
             for v in found
         ]
     for kind in asked_kinds(question):
+        if kind == ValueKind.NAME:
+            return tuple(Quantity(NAME, 0.0, "", None, name) for name in names_in(question, sentence))
         mine = tuple(v for v in found if v.kind == kind)
         if mine:
             return mine
@@ -557,4 +754,15 @@ def stated_value(question: str, sentence: str) -> Quantity | None:
     return found[0] if found else None
 
 
-__all__ = ["Value", "ValueKind", "asked_kinds", "canonical", "stated_value", "stated_values", "values_in"]
+__all__ = [
+    "Value",
+    "ValueKind",
+    "asked_kinds",
+    "asks_figure",
+    "canonical",
+    "names_in",
+    "says_what_is_named",
+    "stated_value",
+    "stated_values",
+    "values_in",
+]

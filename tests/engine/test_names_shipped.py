@@ -1,0 +1,81 @@
+"""Conflicts over names, end to end with the shipped models (pages written for this test, used by no evaluation
+set): two current official pages that name different plans, formats or places for one thing are a conflict,
+whatever the support model reads; pages that name one thing, or only one page, answer."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from answerable.core.types import ReasonCode, Status
+from answerable.engine.engine import Engine
+from tests.engine.helpcenter import shipped_help_center
+
+NOW = date(2026, 11, 1)
+
+PAGES = {
+    "export": (
+        "Exporting reports",
+        "## File formats\n\nReports are exported as CSV files. Each export holds one report.",
+    ),
+    "export-faq": (
+        "Reports FAQ",
+        "## What format are exported reports in?\n\nExported reports are Excel files (XLSX).",
+    ),
+    "sso": ("Single sign-on", "## Availability\n\nSingle sign-on is available on the Enterprise plan."),
+    "plans": (
+        "Plans",
+        "## What each plan includes\n\nThe Business plan includes single sign-on, audit logs and priority support.",
+    ),
+    "region": (
+        "Data region",
+        "## Default region\n\nNew workspaces are stored in Frankfurt unless you choose another region.",
+    ),
+    "region-faq": (
+        "Data FAQ",
+        "## Where is my data stored by default?\n\nBy default your data is stored in Dublin, Ireland.",
+    ),
+    "support": ("Contact support", "## Channels\n\nYou can reach support by live chat from the help menu."),
+    "browser": ("Browsers", "## Supported browsers\n\nThe app runs in Chrome, Firefox and Safari."),
+    "mobile": ("Mobile app", "## Devices\n\nThe mobile app runs on iOS 16 or later and on Android 12 or later."),
+    "mobile-faq": (
+        "Mobile FAQ",
+        "## Which phones can run the app?\n\nAny iPhone or Android phone from the last five years.",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return shipped_help_center(tmp_path_factory.mktemp("names"), "reports", PAGES)
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("What format are exported reports in?", {"CSV", "Excel"}),
+        ("Which plan includes single sign-on?", {"Business", "Enterprise"}),
+        ("Where is my data stored by default?", {"Dublin", "Frankfurt"}),
+    ],
+)
+def test_two_pages_naming_different_things_for_one_question_are_a_conflict(
+    reports: Engine, question: str, names: set[str]
+) -> None:
+    d = reports.ask(question, as_of=NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.CONFLICTING_EVIDENCE, d
+    (note,) = d.decision.conflicts
+    assert set(note.values) == names
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Which browsers are supported?", "Chrome"),
+        ("How can I reach support?", "live chat"),
+    ],
+)
+def test_a_name_no_other_page_contradicts_is_answered(reports: Engine, question: str, said: str) -> None:
+    d = reports.ask(question, as_of=NOW)
+    assert d.status is Status.ANSWER and not d.decision.conflicts, d
+    assert said in (d.answer or "")
