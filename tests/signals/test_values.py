@@ -521,7 +521,10 @@ def test_a_word_that_opens_a_clause_code_a_day_or_a_word_of_the_question_is_no_n
         "What time does the pool open?",
         "Which day is the office closed?",
         "What version of iOS is needed?",
+        "Which Node.js version does the CLI need?",
+        "Which port number does the agent listen on?",
         "What is a seat?",
+        "Which of the two is faster?",
     ],
 )
 def test_a_figure_or_a_definition_asked_is_no_name_asked(question: str) -> None:

@@ -281,96 +281,37 @@ _ASKS = (
 # "AES-256". Asked only when no figure is (`asked_kinds`): "What time ...", "which day" and "what version" ask
 # for figures of their own kinds, read above.
 _NAME_ASKED = re.compile(
-    r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?P<noun>[a-z][a-z-]+)\b(?!\s+of\b)", re.I
+    r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?P<noun>[a-z][\w.+-]*\w)(?:\s+(?P<next>[a-z][\w.+-]*\w))?",
+    re.I,
 )
-_NOT_A_CLASS = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "does",
-        "do",
-        "did",
-        "can",
-        "could",
-        "should",
-        "shall",
-        "will",
-        "would",
-        "may",
-        "might",
-        "must",
-        "has",
-        "have",
-        "had",
-        "happens",
-        "happened",
-        "if",
-        "about",
-        "to",
-        "the",
-        "a",
-        "an",
-        "my",
-        "your",
-        "our",
-        "their",
-        "his",
-        "her",
-        "its",
-        "i",
-        "you",
-        "we",
-        "they",
-        "he",
-        "she",
-        "it",
-        "one",
-        "this",
-        "that",
-        "these",
-        "those",
-        "else",
-        "exactly",
-        "time",
-        "times",
-        "date",
-        "day",
-        "days",
-        "year",
-        "years",
-        "month",
-        "months",
-        "hour",
-        "hours",
-        "version",
-        "versions",
-        "percentage",
-        "percent",
-        "size",
-        "price",
-        "cost",
-        "fee",
-        "age",
-        "number",
-    ]
+# Words after "what" or "which" that name no kind of thing ("What is ...", "Which of ...").
+_NOT_A_CLASS_WORDS = """is are was were be been does do did can could should shall will would may might must has
+    have had happens happened if about to of the a an my your our their his her its i you we they he she it one
+    this that these those else exactly"""
+_NOT_A_CLASS = frozenset(_NOT_A_CLASS_WORDS.split())
+# Kinds of thing whose answer is a figure of a kind read above, where either of the first two words says one
+# ("What time ...", "Which MyST-Parser version ...", "Which port number ...").
+_FIGURE_CLASS_WORDS = (
+    "time times date dates day days year years month months hour hours version versions percentage percent size "
+    "price cost fee age number numbers"
 )
-
-
-# "Where is my data stored?" is answered by the name of a place ("Dublin") or of a part of the product.
-_WHERE_ASKED = re.compile(r"\bwhere (?:is|are|was|were|does|do|did|can|should|will)\b", re.I)
+_FIGURE_CLASS = frozenset(_FIGURE_CLASS_WORDS.split())
 
 
 def _name_asked(question: str) -> str | None:
     """The kind of thing `question` asks a name of ("plan" of "Which plan includes SSO?"), or None."""
     for m in _NAME_ASKED.finditer(question):
-        noun = m.group("noun").lower()
-        if noun not in _NOT_A_CLASS:
-            return noun
+        noun, after = m.group("noun").lower(), (m.group("next") or "").lower()
+        if noun in _NOT_A_CLASS:
+            continue
+        if noun in _FIGURE_CLASS or after in _FIGURE_CLASS:
+            return None
+        return noun
     return "where" if _WHERE_ASKED.search(question) else None
+
+
+# "Where is my data stored?" is answered by the name of a place ("Dublin") or of a part of the product.
+_WHERE_ASKED = re.compile(r"\bwhere (?:is|are|was|were|does|do|did|can|should|will)\b", re.I)
 
 
 # A name as a sentence writes one: a capitalised word, an acronym or a word with a figure in it ("XLSX",
@@ -383,29 +324,9 @@ _ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9+#.-]*[A-Z0-9+#]$|[A-Za-z][\w.-]*\d[\w.-]
 _OPENS_AFTER = frozenset(":;.!?|([{\"'>*-\u2013\u2014\u2022")
 # Where a place is said: "stored in Frankfurt", "at Central Station", "under Billing".
 _PLACE_BEFORE = frozenset(["in", "at", "from", "to", "under", "on", "near", "via"])
-_NOT_NAMES = STOPWORDS | frozenset(
-    [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-)
+_DATE_WORDS = """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december"""
+_NOT_NAMES = STOPWORDS | frozenset(_DATE_WORDS.split())
 
 
 def names_in(question: str, sentence: str) -> list[str]:
