@@ -1,5 +1,7 @@
 """Time of reading the values a sentence states (`signals.values.values_in`, run on every sentence the value
-checks compare), per sentence of the example docs' Markdown pages; median of several runs.
+checks compare), per sentence of the example docs' Markdown pages; median of several runs. Then the time of
+reading the names a sentence states for a question asking which one (`signals.values.names_in`, run on the
+sentences compared for such a question only), and its ratio to the first.
 
     python bench/values.py [--runs 7] [--against OTHER_SRC]
 
@@ -41,6 +43,20 @@ def per_sentence(runs: int) -> float:
     return statistics.median(times)
 
 
+def names_per_sentence(runs: int, question: str = "Which plan includes single sign-on?") -> float:
+    """Median microseconds a sentence over `runs` passes of reading its names for `question`."""
+    from answerable.signals.values import names_in
+
+    texts = sentences()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for text in texts:
+            names_in(question, text)
+        times.append((time.perf_counter() - start) / len(texts) * 1e6)
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -52,6 +68,8 @@ def main() -> None:
         print(here)
         return
     print(f"values_in: {len(sentences())} sentences, {here:.1f} us a sentence (median of {args.runs})")
+    names = names_per_sentence(args.runs)
+    print(f"names_in: {names:.1f} us a sentence; ratio to values_in {names / here:.2f}")
     if args.against:
         env = {**os.environ, "PYTHONPATH": str(args.against.resolve())}
         cmd = [sys.executable, __file__, "--runs", str(args.runs), "--only"]

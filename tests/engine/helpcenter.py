@@ -8,6 +8,7 @@ from pathlib import Path
 from answerable.backends.registry import load_embedder, load_reranker, load_verifier
 from answerable.backends.store.sqlite import SQLiteStore
 from answerable.core.policy import load_policy
+from answerable.core.types import ConflictNote, ReasonCode, Result, Status
 from answerable.engine.engine import Engine
 from answerable.engine.indexing import ingest
 
@@ -34,3 +35,16 @@ def shipped_help_center(
     store = SQLiteStore(root / f"{site}.db")
     ingest([docs], store, embedder)
     return Engine(store, embedder, load_reranker(), load_verifier(), load_policy(), log=False)
+
+
+def the_conflict(d: Result) -> ConflictNote:
+    """The one conflict `d` abstains for, with `conflicting_evidence` as its first reason."""
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is ReasonCode.CONFLICTING_EVIDENCE, d
+    (note,) = d.decision.conflicts
+    return note
+
+
+def the_answer(d: Result) -> str:
+    """The answer `d` gives, with no conflict noted."""
+    assert d.status is Status.ANSWER and not d.decision.conflicts, d
+    return d.answer or ""
