@@ -75,3 +75,54 @@ def test_two_pages_naming_different_things_for_one_question_are_a_conflict(
 def test_a_name_no_other_page_contradicts_is_answered(reports: Engine, question: str, said: str) -> None:
     answer = the_answer(reports.ask(question, as_of=NOW))
     assert said in answer
+
+
+# A product's pages that agree: each names the plans, platforms or ciphers its own way.
+AGREEING = {
+    "plans": (
+        "Plans and pricing",
+        "Nimbus has three plans: Starter, Team and Enterprise.\n\n## Starter\n\nStarter is free for up to 3 users. "
+        "It includes shared folders and the mobile apps.\n\n## Team\n\nTeam costs $8 per user per month. It adds "
+        "the Slack integration, version history and SSO.\n\n## Enterprise\n\nEnterprise adds SCIM, audit logs and "
+        "a data region of your choice.",
+    ),
+    "slack": (
+        "Slack integration",
+        "## Who can use it\n\nThe Slack integration is part of the Team and Enterprise plans. An Admin connects it "
+        "under Settings > Integrations.",
+    ),
+    "security": (
+        "Security",
+        "## Encryption\n\nFiles are encrypted at rest with AES-256 and in transit with TLS 1.3. Keys are managed "
+        "in AWS KMS.",
+    ),
+    "mobile": (
+        "Mobile apps",
+        "## Platforms\n\nThe Nimbus app is available for iOS and Android. Download it from the App Store or Google "
+        "Play.",
+    ),
+    "support": (
+        "Getting help",
+        "## Channels\n\nEnterprise customers get a named support manager. Everyone can email support or use the "
+        "chat in the Nimbus app.",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def nimbus(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return shipped_help_center(tmp_path_factory.mktemp("nimbus"), "nimbus", AGREEING)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # "It adds the Slack integration ..." names the plan its heading and the sentence before it name.
+        ("Which plan includes the Slack integration?", "Team"),
+        ("Which platforms is the mobile app available on?", "iOS"),
+    ],
+)
+def test_pages_that_name_the_same_thing_in_their_own_ways_are_no_conflict(
+    nimbus: Engine, question: str, said: str
+) -> None:
+    assert said in the_answer(nimbus.ask(question, as_of=NOW))

@@ -540,6 +540,9 @@ def test_names_disagree_only_when_the_two_sentences_share_none() -> None:
     assert disagree(premium, team)
     assert not disagree(premium, both) and not disagree(team, both)
     assert not disagree(premium, written_otherwise)
+    # A product's name before the plan's names the same plan.
+    assert not disagree(premium, stated_values(q, "Phone support comes with Nimbus Premium."))
+    assert disagree(team, stated_values(q, "Phone support comes with Nimbus Premium."))
 
 
 @pytest.mark.parametrize(
@@ -562,3 +565,9 @@ def test_where_is_answered_by_names_said_as_places() -> None:
     q = "Where are my photos backed up?"
     assert [v.text for v in stated_values(q, "Photos are copied by Nightly Sync to a data centre in Oslo.")] == ["Oslo"]
     assert stated_values(q, "Open Settings to see them.") == ()
+
+
+def test_a_word_of_the_headings_above_is_a_name_where_it_opens_the_sentence() -> None:
+    q = "Which plan comes with phone support?"
+    assert stated_values(q, "Premium adds phone support.") == ()
+    assert [v.text for v in stated_values(q, "Premium adds phone support.", frozenset({"premium"}))] == ["Premium"]

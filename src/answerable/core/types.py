@@ -257,11 +257,11 @@ class Quantity:
         is "30 days" and "4 weeks", not "3 weeks"; "1 year" is "52 weeks" and "365 days". A size counted in
         steps of 1,024 is the size counted in steps of 1,000 (`binary_step`): "1 TB" is "1,024 GB". No price
         is a price in every currency and at every rate, so "free" is "$0"; no limit, or no end, is only
-        itself."""
+        itself. Two names are one where the words of one are words of the other (`_one_name`)."""
         if not self.comparable(other):
             return False
         if self.kind == NAME:
-            return self.text.casefold() == other.text.casefold()
+            return _one_name(self.text, other.text)
         if self._nothing(other) or math.inf in (self.amount, other.amount):
             return self.amount == other.amount
         if self.unit != other.unit:
@@ -292,6 +292,13 @@ class Quantity:
 
 # The kinds and units of `signals.values` that `Quantity` compares (core cannot import signals).
 DURATION, MONEY, MONTHS, NAME, SECONDS, SIZE = "duration", "money", "month", "name", "s", "size"
+
+
+def _one_name(a: str, b: str) -> bool:
+    """Do names `a` and `b` name one thing: the words of one, in any case, are words of the other in a row
+    ("Enterprise" and "Acme Enterprise", "XLSX" and "xlsx"; not "Business" and "Enterprise")?"""
+    x, y = sorted((a.casefold().split(), b.casefold().split()), key=len)
+    return any(y[i : i + len(x)] == x for i in range(len(y) - len(x) + 1))
 
 
 def binary_step(a: float, b: float) -> bool:

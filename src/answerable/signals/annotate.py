@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Signals, Stated, Term
+from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Quantity, Signals, Stated, Term
 from answerable.signals import kinds
 from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch
+from answerable.signals.quoting import with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
-from answerable.signals.values import stated_values
+from answerable.signals.values import asks_name, stated_values
 from answerable.text.units import UnitKind, units
 
 
@@ -99,12 +100,23 @@ def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]
     signals = evidence.signals if evidence.signals is not None else annotate(evidence).signals
     assert signals is not None
     texts = {c.id: c.text for c in evidence.claims}
+    by_id = {p.id: p for p in evidence.passages}
     stated = tuple(
-        Stated(claim_id, passage_id, stated_values(texts[claim_id], sentence))
+        Stated(claim_id, passage_id, _stated(texts[claim_id], sentence, by_id.get(passage_id)))
         for (claim_id, passage_id), sentence in sentences.items()
         if claim_id in texts
     )
     return replace(evidence, signals=replace(signals, stated=stated))
+
+
+def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quantity, ...]:
+    """The values `sentence` of `passage` states for `question`. A name is read with the sentence a pronoun
+    points back to and the words of the headings it stands under (`values.names_in`'s `known`): "It adds the
+    Slack integration." under "## Team", after "Team costs $8 per user.", names the Team plan."""
+    if passage is None or not asks_name(question):
+        return stated_values(question, sentence)
+    known = frozenset(w.lower() for h in passage.heading_path if len(h.split()) <= 3 for w in h.split())
+    return stated_values(question, with_referent(passage.text, sentence), known)
 
 
 __all__ = ["annotate", "annotate_draft", "annotate_values", "own_words"]

@@ -329,13 +329,15 @@ _DATE_WORDS = """monday tuesday wednesday thursday friday saturday sunday januar
 _NOT_NAMES = STOPWORDS | frozenset(_DATE_WORDS.split())
 
 
-def names_in(question: str, sentence: str) -> list[str]:
+def names_in(question: str, sentence: str, known: frozenset[str] = frozenset()) -> list[str]:
     """The names `sentence` states that `question` does not (`_NAME_ASKED`'s answers), in order.
 
     A capitalised word where a clause, a label or an item opens (the sentence's first word, a word after a
     colon or a bracket) is a name only when it is an acronym or opens a list of names ("Business and
     Enterprise plans include SSO."): "Admins can turn SSO on." names no plan, and "`numfig_format`: A
-    dictionary ..." names nothing. A word the question says in any form (its first four letters) names what
+    dictionary ..." names nothing; but a word of `known` (the words of the headings the sentence stands under,
+    lower case) is a name there too: under "## Team", "Team costs $8 per user." names the plan. A word the
+    question says in any form (its first four letters) names what
     was asked about, not the answer. Code is no name here: a reference page's code spans are its examples and
     the entries it documents, and two pages' examples differ without disagreeing. Nor are function words,
     days and months (dates are read as dates) names."""
@@ -351,7 +353,7 @@ def names_in(question: str, sentence: str) -> list[str]:
             and tok.lower() not in _NOT_NAMES
             and tok.lower()[:4] not in asked
         )
-        if name and not acronym and not run and (k == 0 or tokens[k - 1] in _OPENS_AFTER):
+        if name and not acronym and not run and (k == 0 or tokens[k - 1] in _OPENS_AFTER) and tok.lower() not in known:
             after = tokens[k + 1 : k + 3]
             name = len(after) == 2 and after[0] in (",", "and", "or") and _NAME_WORD.fullmatch(after[1]) is not None
         if name and where and not run and (k == 0 or tokens[k - 1].lower() not in _PLACE_BEFORE):
@@ -534,6 +536,11 @@ def says_what_is_named(question: str, sentence: str, place: str = "") -> bool:
     return noun[:4] in said
 
 
+def asks_name(question: str) -> bool:
+    """Does `question` ask for a name (`ValueKind.NAME`): which one of a kind of thing, or where?"""
+    return ValueKind.NAME in asked_kinds(question)
+
+
 def asks_figure(question: str) -> bool:
     """Does `question` ask for a figure (an amount, a span, a size, a share, a count, a date or a time)?"""
     return any(kind != ValueKind.NAME for kind in asked_kinds(question))
@@ -637,7 +644,7 @@ def _compound_counts(question: str, sentence: str) -> list[Quantity]:
     return out
 
 
-def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
+def stated_values(question: str, sentence: str, known: frozenset[str] = frozenset()) -> tuple[Quantity, ...]:
     """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
     the question states itself. For a question asking an age, a bare number of years ("You must be at
     least 18.", "65 and over") is an age, where the sentence states no span with its unit. A table cell's
@@ -662,7 +669,7 @@ def stated_values(question: str, sentence: str) -> tuple[Quantity, ...]:
         ]
     for kind in asked_kinds(question):
         if kind == ValueKind.NAME:
-            return tuple(Quantity(NAME, 0.0, "", None, name) for name in names_in(question, sentence))
+            return tuple(Quantity(NAME, 0.0, "", None, name) for name in names_in(question, sentence, known))
         mine = tuple(v for v in found if v.kind == kind)
         if mine:
             return mine
@@ -680,6 +687,7 @@ __all__ = [
     "ValueKind",
     "asked_kinds",
     "asks_figure",
+    "asks_name",
     "canonical",
     "names_in",
     "says_what_is_named",
