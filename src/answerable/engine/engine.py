@@ -76,7 +76,7 @@ from answerable.signals.quoting import (
 )
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
-from answerable.signals.values import asked_kinds, asks_figure, says_what_is_named, stated_values
+from answerable.signals.values import asked_kinds, asks_figure, stated_values
 from answerable.text.units import is_code, is_entry, is_item
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
@@ -418,21 +418,10 @@ class Engine:
                 else Verdict(claim.id, p.id, Label.INSUFFICIENT, 1 - s)
                 for p, s in zip(top, scores, strict=True)
             ]
-            by_id = {p.id: p for p in top}
-            checked, read = self._contradictions(claim, mine, by_id, prof)
+            checked, read = self._contradictions(claim, mine, {p.id: p for p in top}, prof)
             verdicts += checked
-            read.update(self._restated(claim, mine, top, prof))
-            # A sentence's names count as its answer to "Which plan ...?" only where it (or its page title
-            # and headings) speaks of plans (`values.says_what_is_named`).
-            sentences.update(
-                {
-                    key: said
-                    for key, said in read.items()
-                    if says_what_is_named(
-                        claim.text, said, ". ".join((by_id[key[1]].title, *by_id[key[1]].heading_path))
-                    )
-                }
-            )
+            sentences.update(read)
+            sentences.update(self._restated(claim, mine, top, prof))
         return verdicts, sentences
 
     def _restated(

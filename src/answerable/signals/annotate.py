@@ -18,7 +18,7 @@ from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch
 from answerable.signals.quoting import with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
-from answerable.signals.values import asks_name, stated_values
+from answerable.signals.values import asks_name, says_what_is_named, stated_values
 from answerable.text.units import UnitKind, units
 
 
@@ -112,9 +112,13 @@ def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]
 def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quantity, ...]:
     """The values `sentence` of `passage` states for `question`. A name is read with the sentence a pronoun
     points back to and the words of the headings it stands under (`values.names_in`'s `known`): "It adds the
-    Slack integration." under "## Team", after "Team costs $8 per user.", names the Team plan."""
+    Slack integration." under "## Team", after "Team costs $8 per user.", names the Team plan. It counts only
+    where the sentence, with its page title and headings, speaks of the kind of thing asked
+    (`values.says_what_is_named`: "Needs Python 3.14+." names no hash algorithm)."""
     if passage is None or not asks_name(question):
         return stated_values(question, sentence)
+    if not says_what_is_named(question, sentence, ". ".join((passage.title, *passage.heading_path))):
+        return ()
     known = frozenset(w.lower() for h in passage.heading_path if len(h.split()) <= 3 for w in h.split())
     return stated_values(question, with_referent(passage.text, sentence), known)
 

@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from answerable.core.types import NAME, Quantity
-from answerable.text.words import STOPWORDS, singular
+from answerable.text.words import STOPWORDS, singular, stem, stems
 
 
 class ValueKind(StrEnum):
@@ -318,7 +318,7 @@ _WHERE_ASKED = re.compile(r"\bwhere (?:is|are|was|were|does|do|did|can|should|wi
 # "AES-256", "bcrypt-12"); capitalised words in a row are one name ("European Union").
 _NAME_WORD = re.compile(r"[A-Z][\w+#.-]*[\w+#]")
 _TOKEN = re.compile(r"`[^`\n]+`|[\w+#.-]*[\w+#]|[^\w\s]")
-_ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9+#.-]*[A-Z0-9+#]$|[A-Za-z][\w.-]*\d[\w.-]*$")
+_ACRONYM = re.compile(r"(?=[A-Z0-9+#.-]*[A-Z])[A-Z0-9][A-Z0-9+#.-]*[A-Z0-9+#]$|[A-Za-z][\w.-]*\d[\w.-]*$")
 # After these a capitalised word may only open a clause, a label or an item ("`numfig_format`: A dictionary",
 # "Admin console > Billing").
 _OPENS_AFTER = frozenset(":;.!?|([{\"'>*-\u2013\u2014\u2022")
@@ -341,23 +341,20 @@ def names_in(question: str, sentence: str, known: frozenset[str] = frozenset()) 
     was asked about, not the answer. Code is no name here: a reference page's code spans are its examples and
     the entries it documents, and two pages' examples differ without disagreeing. Nor are function words,
     days and months (dates are read as dates) names."""
-    asked = {w.lower()[:4] for w in re.findall(r"[A-Za-z][\w-]*", question)}
+    asked = _stems_of(question)
     where = _name_asked(question) == "where"
     tokens = _TOKEN.findall(sentence.replace("**", "").replace("__", ""))
     out: list[str] = []
     run: list[str] = []
     for k, tok in enumerate(tokens):
-        acronym = _ACRONYM.match(tok) is not None and re.search(r"[A-Za-z]", tok) is not None
-        name = (
-            (acronym or _NAME_WORD.fullmatch(tok) is not None)
-            and tok.lower() not in _NOT_NAMES
-            and tok.lower()[:4] not in asked
-        )
+        acronym = _ACRONYM.match(tok) is not None
+        name = (acronym or _NAME_WORD.fullmatch(tok) is not None) and tok.lower() not in _NOT_NAMES
+        name = name and stem(tok.lower()) not in asked
         if name and not acronym and not run and (k == 0 or tokens[k - 1] in _OPENS_AFTER) and tok.lower() not in known:
             after = tokens[k + 1 : k + 3]
             name = len(after) == 2 and after[0] in (",", "and", "or") and _NAME_WORD.fullmatch(after[1]) is not None
         if name and where and not run and (k == 0 or tokens[k - 1].lower() not in _PLACE_BEFORE):
-            name = bool(out) and k >= 2 and tokens[k - 1] in (",", "and", "or")  # "in Dublin, Ireland"
+            name = bool(out) and tokens[k - 1] in (",", "and", "or")  # "in Dublin, Ireland"
         if name:
             run.append(tok)
         elif run:
@@ -529,11 +526,13 @@ def says_what_is_named(question: str, sentence: str, place: str = "") -> bool:
     name of, in any form (its first four letters), where it asks one? A name answers "Which hash algorithm
     ...?" only from a sentence about hash algorithms: "Needs Python 3.14+." names a requirement, not one.
     Any sentence for a question that asks no name, or asks where."""
-    noun = _name_asked(question) if ValueKind.NAME in asked_kinds(question) else None
-    if noun is None or noun == "where":
-        return True
-    said = {w.lower()[:4] for w in re.findall(r"[A-Za-z][\w-]*", f"{place} {sentence}")}
-    return noun[:4] in said
+    noun = _name_asked(question) if asks_name(question) else None
+    return noun is None or noun == "where" or stem(noun) in _stems_of(f"{place} {sentence}")
+
+
+def _stems_of(text: str) -> frozenset[str]:
+    """The stems (`words.stem`) of the words of `text`, lower case."""
+    return stems(w.lower() for w in re.findall(r"[A-Za-z][\w-]*", text))
 
 
 def asks_name(question: str) -> bool:
@@ -649,8 +648,11 @@ def stated_values(question: str, sentence: str, known: frozenset[str] = frozense
     the question states itself. For a question asking an age, a bare number of years ("You must be at
     least 18.", "65 and over") is an age, where the sentence states no span with its unit. A table cell's
     bare figure counts what its column header names (`cells_named`), and a thing the question counts by a
-    name that opens with a unit of time ("day passes") is counted, not read as a span (`_compound_counts`)."""
+    name that opens with a unit of time ("day passes") is counted, not read as a span (`_compound_counts`). For a
+    question asking a name, the names the sentence states (`names_in`, with the heading words `known`)."""
     sentence = cells_named(sentence)
+    if asked_kinds(question) == (ValueKind.NAME,):
+        return tuple(Quantity(NAME, 0.0, "", None, name) for name in names_in(question, sentence, known))
     found = [v for v in values_in(sentence) if not _in_question(v, question)]
     compound = _compound_counts(question, sentence)
     if compound:
@@ -668,8 +670,6 @@ def stated_values(question: str, sentence: str, known: frozenset[str] = frozense
             for v in found
         ]
     for kind in asked_kinds(question):
-        if kind == ValueKind.NAME:
-            return tuple(Quantity(NAME, 0.0, "", None, name) for name in names_in(question, sentence, known))
         mine = tuple(v for v in found if v.kind == kind)
         if mine:
             return mine
