@@ -386,6 +386,15 @@ def test_where_two_sources_are_nearly_tied_the_second_model_picks_the_one_quoted
     assert claim.status is ClaimStatus.SUPPORTED and claim.passage_ids[0] == "sso#3"
     assert strongest_support(ev, "c1", strict, NOW) == audit  # what must be confirmed stays the strongest
     assert rivals(ev, "c1", strict, NOW) == (sso,)
+    # Preferred by the second model within a near tie (`min_margin`): tied for it too, the strongest leads.
+    for second in (0.34 + strict.min_margin, 0.34 + strict.min_margin / 2, 0.34):
+        tied = evidence((passage("audit#1", 0.79), passage("sso#3", 0.77)), (audit, replace(sso, confirmation=second)))
+        assert assess(tied, strict, NOW).claims[0].passage_ids[0] == "audit#1"
+    # Just past the margin, the rival leads.
+    past = evidence(
+        (passage("audit#1", 0.79), passage("sso#3", 0.77)), (audit, replace(sso, confirmation=0.35 + strict.min_margin))
+    )
+    assert assess(past, strict, NOW).claims[0].passage_ids[0] == "sso#3"
     # Not nearly tied (0.79 against 0.60): the strongest leads whatever the second model says.
     far = replace(sso, strength=0.60)
     ev = evidence((passage("audit#1", 0.79), passage("sso#3", 0.60)), (audit, far))
@@ -521,10 +530,15 @@ def test_a_nearly_tied_source_that_names_less_of_the_question_is_not_put_to_the_
     ev = evidence(passages, (api, sync), (claim,))
     assert rivals(ev, "c1", strict, NOW) == ()
     assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "api#3"
-    # Naming as much as the strongest, it is put to the second model and preferred as before.
+    # Naming as much as the strongest, it is put to the second model, and leads where that model prefers it
+    # by more than a near tie (0.56 against 0.53 is one: `_preferred`).
     named = (passages[0], replace(passages[1], text="API uploads: no limit by default."))
     ev = evidence(named, (api, sync), (claim,))
     assert rivals(ev, "c1", strict, NOW) == (sync,)
+    assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "api#3"
+    preferred = replace(sync, confirmation=0.66)
+    ev = evidence(named, (api, preferred), (claim,))
+    assert rivals(ev, "c1", strict, NOW) == (preferred,)
     assert assess(ev, strict, NOW).claims[0].passage_ids[0] == "sync#4"
 
 

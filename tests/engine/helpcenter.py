@@ -48,3 +48,9 @@ def the_answer(d: Result) -> str:
     """The answer `d` gives, with no conflict noted."""
     assert d.status is Status.ANSWER and not d.decision.conflicts, d
     return d.answer or ""
+
+
+def says(answer: str, said: str | tuple[str, ...]) -> bool:
+    """Does `answer` say `said`, or one of its wordings (two pages stating one value in other words: either
+    may be the one quoted)?"""
+    return any(w in answer for w in ((said,) if isinstance(said, str) else said))

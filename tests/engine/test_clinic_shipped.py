@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from answerable.engine.engine import Engine
-from tests.engine.helpcenter import shipped_help_center, the_answer, the_conflict
+from tests.engine.helpcenter import says, shipped_help_center, the_answer, the_conflict
 
 NOW = date(2026, 11, 1)
 
@@ -48,9 +48,12 @@ def test_two_pages_giving_one_weekday_different_opening_times_are_a_conflict(cli
     ("question", "said"),
     [
         ("What time does the clinic open on Saturdays?", "9 am"),  # the other page speaks of weekdays
-        ("How long is a video visit?", "15 minutes"),  # "a quarter of an hour" says the same
+        # "a quarter of an hour" says the same: either page may be quoted.
+        ("How long is a video visit?", ("15 minutes", "a quarter of an hour")),
     ],
 )
-def test_a_value_no_page_about_the_same_thing_contradicts_is_answered(clinic: Engine, question: str, said: str) -> None:
+def test_a_value_no_page_about_the_same_thing_contradicts_is_answered(
+    clinic: Engine, question: str, said: str | tuple[str, ...]
+) -> None:
     answer = the_answer(clinic.ask(question, as_of=NOW))
-    assert said in answer
+    assert says(answer, said)

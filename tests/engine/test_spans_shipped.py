@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from answerable.engine.engine import Engine
-from tests.engine.helpcenter import shipped_help_center, the_answer, the_conflict
+from tests.engine.helpcenter import says, shipped_help_center, the_answer, the_conflict
 
 NOW = date(2026, 11, 1)
 
@@ -90,7 +90,7 @@ def test_a_month_against_days_and_no_end_against_a_span_are_conflicts(
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("How long is the free trial?", "30 days"),  # "one month" elsewhere: the same span
+        ("How long is the free trial?", ("30 days", "one month")),  # the same span: either page may be quoted
         ("How long are audit events kept on the Enterprise plan?", "7 years"),  # "them": audit events
         ("How long does an Enterprise workspace keep file versions?", "2 years"),  # "them": versions
         ("How long are backups kept?", "2 years"),  # files kept "forever" are no backups
@@ -98,7 +98,7 @@ def test_a_month_against_days_and_no_end_against_a_span_are_conflicts(
     ],
 )
 def test_a_span_only_pages_about_the_thing_asked_contradict_is_answered(
-    storage: Engine, question: str, said: str
+    storage: Engine, question: str, said: str | tuple[str, ...]
 ) -> None:
     answer = the_answer(storage.ask(question, as_of=NOW))
-    assert said in answer
+    assert says(answer, said)

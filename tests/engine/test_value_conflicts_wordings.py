@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 
 from answerable.engine.engine import Engine
-from tests.engine.helpcenter import shipped_help_center, the_answer, the_conflict
+from tests.engine.helpcenter import says, shipped_help_center, the_answer, the_conflict
 
 NOW = date(2026, 11, 1)
 
@@ -157,13 +157,13 @@ def test_two_pages_giving_different_spans_are_a_conflict_naming_both(
         ("cowork", "How much notice do I have to give to cancel my membership?", "30 days"),
         # "until they are 6 years old" and "under 6" are the same age, in other words.
         ("rental", "Up to what age can a child ride in a trailer?", "6"),
-        # "one week" and "7 days", "noon" and "12 pm": the same value in other words.
-        ("tools", "How long can I borrow a tool for?", "7 days"),
-        ("tools", "What time does the pool open on Sundays?", "noon"),
+        # "one week" and "7 days", "noon" and "12 pm": the same value in other words, either page quoted.
+        ("tools", "How long can I borrow a tool for?", ("7 days", "one week")),
+        ("tools", "What time does the pool open on Sundays?", ("noon", "12 pm")),
     ],
 )
 def test_a_span_only_one_page_states_is_answered(
-    site: Callable[[str], Engine], name: str, question: str, said: str
+    site: Callable[[str], Engine], name: str, question: str, said: str | tuple[str, ...]
 ) -> None:
     answer = the_answer(site(name).ask(question, as_of=NOW))
-    assert said in answer
+    assert says(answer, said)

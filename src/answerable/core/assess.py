@@ -150,13 +150,22 @@ def _runner_up(
     return runner if runner is not None and runner not in rivals else None
 
 
-def _preferred(ranked: list[Verdict], rivals: tuple[Verdict, ...], runner: Verdict | None = None) -> list[Verdict]:
-    """`ranked` (strongest first), led instead by the rival (`_rivals`) that the second model scored higher
-    than the strongest, or by the runner-up (`_runner_up`) that it scored `CONFIRMATION_LEAD` higher."""
+def _preferred(
+    ranked: list[Verdict], rivals: tuple[Verdict, ...], runner: Verdict | None, margin: float
+) -> list[Verdict]:
+    """`ranked` (strongest first), led instead by the rival (`_rivals`) that the second model scored more
+    than `margin` higher than the strongest, or by the runner-up (`_runner_up`) that it scored
+    `CONFIRMATION_LEAD` higher.
+
+    `margin` is the profile's near tie (`min_margin`): two sources the second model scores within it of each
+    other are tied for it as for the first model, and a tie is the first model's to settle. "How do I write
+    synchronous_standby_names so commits wait for any two of s1, s2 and s3?": the high-availability page's
+    example `'ANY 2 (s1, s2, s3)'` 0.987, the setting's entry ("a setting of `ANY 3 (s1, s2, s3, s4)` ...")
+    0.982; the second model 0.58 and 0.59, a difference no larger than its noise, had the entry quoted."""
     lead = ranked[0] if ranked else None
     if lead is None or lead.confirmation is None:
         return ranked
-    better = [v for v in rivals if v.confirmation is not None and v.confirmation > lead.confirmation]
+    better = [v for v in rivals if v.confirmation is not None and v.confirmation > lead.confirmation + margin]
     if (
         runner is not None
         and runner.confirmation is not None
@@ -193,7 +202,7 @@ def preferred_under_bar(
     leadable = _leadable(ranked, claim_id, sig)
     rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
     runner = _runner_up(leadable, rivals, terms, by_id, sig)
-    if runner is None or not _under_bar(_preferred(ranked, rivals, runner), runner, profile):
+    if runner is None or not _under_bar(_preferred(ranked, rivals, runner, profile.min_margin), runner, profile):
         return None
     return ranked[0], runner
 
@@ -549,7 +558,7 @@ def _assess_claim(
         leadable = _leadable(ordered, claim.id, sig)
         rivals = _rivals(leadable, terms, by_id, profile.min_margin, sig)
         runner = _runner_up(leadable, rivals, terms, by_id, sig)
-        preferred = _preferred(ordered, rivals, runner)
+        preferred = _preferred(ordered, rivals, runner, profile.min_margin)
         if _under_bar(preferred, runner, profile):
             return ClaimAssessment(claim, ClaimStatus.MISSING, best), None
         ranked = _ids(preferred)

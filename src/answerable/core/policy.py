@@ -200,7 +200,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("min_retrieval_score", "Lowest calibrated relevance of the best usable passage (0-1).", _number(0, 1)),
     Setting(
         "min_margin",
-        "Gap between the best two documents' relevance below which sources count as tied (0-1).",
+        "Gap between the best two documents' relevance below which sources count as tied, by either answerability "
+        "model (0-1).",
         _number(0, 1),
     ),
     Setting("borderline_band", "Support within this band above min_support is borderline (0-1).", _number(0, 1)),
