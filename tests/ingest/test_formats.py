@@ -284,6 +284,25 @@ def test_markdown_alerts_definitions_and_nested_lists() -> None:
     ]
 
 
+def test_a_task_lists_boxes_are_drawn_not_quoted_as_brackets() -> None:
+    """GitHub's task lists ("- [x] Done") are a checklist: the box is drawn, ticked or not, and a bracket that
+    opens an item's text otherwise ("[Beta] ...", a link) stays as written."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "- [x] Exports to PDF\n- [ ] Exports to EPUB\n- [X]\tSigned builds\n- [Beta] Dark mode\n"
+        "- [the guide](guide.md) explains it\n- [x]no space is no box\n"
+    )
+    assert [u.text for u in units(section.text)] == [
+        "- ☑ Exports to PDF",
+        "- ☐ Exports to EPUB",
+        "- ☑ Signed builds",
+        "- [Beta] Dark mode",
+        "- the guide explains it",
+        "- [x]no space is no box",
+    ]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

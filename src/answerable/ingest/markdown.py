@@ -393,7 +393,7 @@ class _Blocks:
             return [Para(text)] if text else []
         if kind in ("bullet_list", "ordered_list"):
             start = int(node.attrs.get("start", 1) or 1)
-            items = tuple(tuple(self.of(item.children)) for item in node.children)
+            items = tuple(_ticked(tuple(self.of(item.children))) for item in node.children)
             return [Items(items, ordered=kind == "ordered_list", start=start)]
         if kind == "fence" and (directive := _MYST_DIRECTIVE.match(node.info.strip())) is not None:
             return self.myst(directive.group(1), directive.group(2).strip(), node.content)
@@ -519,6 +519,19 @@ class _Blocks:
             if word and word.group(1).lower() in _LABEL_WORDS:
                 return [Note(word.group(1).title(), (Para(lead.text[word.end() :]), *blocks[1:]))]
         return blocks
+
+
+# A task list's box (GitHub's "- [x] Done", "- [ ] To do"), as a reader sees it drawn.
+_TASK_BOX = re.compile(r"^\[([ xX])\][ \t]+")
+
+
+def _ticked(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """A list item's blocks with a task list's box drawn as the page shows it: "[x] Supports Linux" reads
+    "☑ Supports Linux", "[ ] Supports Windows" "☐ Supports Windows"; brackets are markup in an answer."""
+    if not blocks or not isinstance(blocks[0], Para) or (box := _TASK_BOX.match(blocks[0].text)) is None:
+        return blocks
+    mark = "☐" if box.group(1) == " " else "☑"
+    return (Para(f"{mark} {blocks[0].text[box.end() :]}"), *blocks[1:])
 
 
 def _inline_text(source: str) -> str:
