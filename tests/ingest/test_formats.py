@@ -303,6 +303,20 @@ def test_a_task_lists_boxes_are_drawn_not_quoted_as_brackets() -> None:
     ]
 
 
+def test_a_paragraph_of_pictures_gives_no_text_but_a_picture_in_a_sentence_its_words() -> None:
+    """A README's badges and logo are pictures, as an HTML page's images are: their alt text is no sentence
+    ("PyPI version Build"). An icon inside a sentence is one of its words."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "[![PyPI version](https://img.shields.io/pypi/v/x.svg)](https://pypi.org/project/x/) "
+        "[![Build](https://ci.example/badge.svg)](https://ci.example)\n\n"
+        "![Architecture diagram](img/arch.png)\n\n"
+        "Click the ![gear](gear.png) icon to open the settings.\n"
+    )
+    assert section.text == "Click the gear icon to open the settings."
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

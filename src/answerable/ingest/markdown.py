@@ -334,6 +334,20 @@ def _built(source: str) -> str:
     return "\n".join(_ESCAPED_SNIPPET.sub(r"\1\2", line) for line in source.splitlines() if not _BUILD_LINE.match(line))
 
 
+def _only_pictures(node: Any) -> bool:
+    """Is an inline node nothing but images, linked or not, with the spaces between them? A README's row of
+    badges ("[![PyPI version](...)](...) [![Build](...)](...)") or a logo is a picture: its alt text is no
+    sentence the page says ("PyPI version Build")."""
+    pictures = 0
+    for child in node.children:
+        linked = child.type == "link" and bool(child.children) and all(c.type == "image" for c in child.children)
+        if child.type == "image" or linked:
+            pictures += 1
+        elif not (child.type in ("softbreak", "hardbreak") or (child.type == "text" and not child.content.strip())):
+            return False
+    return pictures > 0
+
+
 def _text(node: Any) -> str:
     """The inline text of a block node (a paragraph, a heading, a cell)."""
     found = next((c for c in node.children if c.type == "inline"), None)
@@ -389,6 +403,8 @@ class _Blocks:
             if any(_BUILD_LINE.match(line) or _ESCAPED_SNIPPET.match(line) for line in lines):
                 kept = _built(source)
                 return [Para(_ATTR_LIST.sub("", _inline_text(kept)))] if kept.strip() else []
+            if found is not None and _only_pictures(found):
+                return []
             text = _text(node)
             return [Para(text)] if text else []
         if kind in ("bullet_list", "ordered_list"):
