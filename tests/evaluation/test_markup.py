@@ -40,6 +40,11 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("{!> ../../docs_src/settings.py !}", {Markup.BUILD}),
         ("Open :material-open-in-new: the example.", {Markup.BUILD}),
         ("Tokens last an hour.[^2]", {Markup.BUILD}),
+        ("{% raw %}Use it in a template.{% endraw %}", {Markup.BUILD}),
+        # a link or image the page's parser did not read, left as written
+        ("See the [install guide](install.md) first.", {Markup.LINK}),
+        ('Read the [FAQ](https://example.com/faq "Questions") first.', {Markup.LINK}),
+        ("![Diagram](img/arch.png) shows the flow.", {Markup.LINK}),
         # a block's closing fence with the next unit on its line: the fence is no longer a block
         (
             "An example:\n```\n.. automodule:: noodle\n``` [a#5] `autodoc_x`: If True, it is kept.",
@@ -63,6 +68,8 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "Set it in conf.py:\n```python\nhtml_theme = 'alabaster'  # **not** markup inside a block\n```\nThen build.",
         "Run `pg_dump dbname > dumpfile` to dump a database.",
         "Use `**kwargs` or `--- separator` in inline code.",
+        "Write `[text](url)` for a link and `{% raw %}` in a Jekyll template.",
+        "Options [-v] (verbose) and [--quiet] are optional.",
         "A list of scissors marks: `--8<--` in inline code is shown as code.",
         "Press Ctrl+C to stop; `x[^a]` is a regular expression in code.",
         "For HTML, give a `:numbered:` option to the `toctree` directive. [faq#1]",

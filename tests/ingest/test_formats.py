@@ -317,6 +317,27 @@ def test_a_paragraph_of_pictures_gives_no_text_but_a_picture_in_a_sentence_its_w
     assert section.text == "Click the gear icon to open the settings."
 
 
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        # A link whose address the site's build completes is still a link.
+        ("See the [install guide]({{ site.baseurl }}/install) first.", "See the install guide first."),
+        ("Read [the FAQ]({% link faq.md %}) before you ask.", "Read the FAQ before you ask."),
+        # Jekyll's raw tags around what the page shows as written go; what they hold stays.
+        ("{% raw %}Use `{{ name }}` in a template.{% endraw %}", "Use `{{ name }}` in a template."),
+        ("Tags such as {%- raw -%}{{ x }}{%- endraw -%} print a value.", "Tags such as {{ x }} print a value."),
+        # A statement alone on its line is the build's; one in code is what the page documents.
+        ("{% include note.html %}\n\nThe note is above.", "The note is above."),
+        ("Write `{% block content %}` in the child template.", "Write `{% block content %}` in the child template."),
+    ],
+)
+def test_a_templates_tags_are_read_as_the_built_site_shows_them(source: str, text: str) -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text == text
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

@@ -32,7 +32,8 @@ class Markup(StrEnum):
     DIRECTIVE = "directive"  # .. note:: and other reST directives
     STRONG = "strong"  # ** emphasis markers
     HTML = "html"  # an HTML tag
-    BUILD = "build"  # an include, icon shortcode, footnote mark or TOC marker a site's build replaces
+    BUILD = "build"  # an include, icon shortcode, footnote mark, TOC marker or template tag a site's build replaces
+    LINK = "link"  # a Markdown link or image left as written: [text](address)
 
 
 # A fenced block kept as a block: an opening line of ``` and an optional info string, then a closing line,
@@ -59,7 +60,11 @@ _TAGS = (
 _HTML = re.compile(rf"</?(?:{_TAGS})(?:\s[^<>]*)?/?>|&(?:nbsp|amp|lt|gt|quot|#\d+);", re.I)
 # includes (pymdownx.snippets, FastAPI's `{* *}`, markdown-include's `{! !}`), looked for in code blocks too
 _INCLUDE = re.compile(r"-{1,}8<-{1,}|\{\*[^{}\n]*\*\}|\{!>?[^{}\n]*!\}")
-_BUILT = re.compile(r":(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:|\[\^[^\]\s]+\]|\[TOC\]")
+_BUILT = re.compile(
+    r":(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:|\[\^[^\]\s]+\]|\[TOC\]|\{%-?[ \t]*\w+[^{}\n]*?-?%\}"
+)
+# a Markdown link or image as written, its text in brackets and its address in parentheses
+_LINK = re.compile(r"!?\[[^\[\]\n]+\]\([^()\s]*(?:[ \t]+\"[^\"\n]*\")?\)")
 
 
 def raw_markup(answer: str | None) -> tuple[Markup, ...]:
@@ -81,6 +86,7 @@ def raw_markup(answer: str | None) -> tuple[Markup, ...]:
         (Markup.STRONG, "**" in words),
         (Markup.HTML, bool(_HTML.search(words))),
         (Markup.BUILD, any(_INCLUDE.search(b) for b in (words, *_BLOCK.findall(answer))) or bool(_BUILT.search(words))),
+        (Markup.LINK, bool(_LINK.search(words))),
     )
     found += [kind for kind, hit in checks if hit]
     return tuple(found)

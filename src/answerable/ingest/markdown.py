@@ -81,7 +81,7 @@ _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 # `--8<-- "file"` and its block form, FastAPI's `{* file *}`, markdown-include's `{! file !}` / `{!> file !}`),
 # a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
 _BUILD_LINE = re.compile(
-    r"""^[ \t]*(?:-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%.*%\}|\{\#.*\#\}"""
+    r"""^[ \t]*(?:-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%(?:(?!%\}).)*%\}|\{\#.*\#\}"""
     r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\}|\([^()\s]+\)=)[ \t]*$"""
 )
 # MyST (Sphinx's Markdown): a directive in a fence (```` ```{note} ````), its options before its content
@@ -299,8 +299,11 @@ def inline(node: Any) -> str:
 
 
 def _plain(text: str) -> str:
-    """Text outside code with pymdownx's inline marks read as what they mark, its icons gone and its emoji
-    shortcodes shown as the emoji they stand for (`_emoji`)."""
+    """Text outside code with pymdownx's inline marks read as what they mark, its icons gone, its emoji
+    shortcodes shown as the emoji they stand for (`_emoji`), and a template's statement tags in a sentence
+    gone (Jekyll's `{% raw %}` ... `{% endraw %}` around what the page shows as written)."""
+    if "{%" in text:
+        text = _STATEMENT.sub("", text)
     if not any(c in text for c in ":+=^~"):
         return text
     text = _emoji(_ICON.sub("", text))
@@ -571,11 +574,28 @@ def _table(node: Any) -> Table:
     return Table(header, tuple(rows))
 
 
+# A template's statement (Jinja, Liquid) inside a line of prose.
+_STATEMENT = re.compile(r"\{%-?[ \t]*\w+(?:(?!%\}).)*?-?%\}")
+# A link address the site's build completes: `[guide]({{ site.baseurl }}/install)`, `[guide]({% link
+# install.md %})`. Its spaces keep a Markdown parser from reading the link at all.
+_TEMPLATED_ADDRESS = re.compile(
+    r"\]\((?:[ \t]*\{\{[^{}\n]*\}\})+|\]\(\{%[ \t]*(?:link|post_url)[ \t]+([^%\n]*?)[ \t]*%\}"
+)
+
+
+def _addressed(body: str) -> str:
+    """`body` with each link address's template parts taken out (`_TEMPLATED_ADDRESS`), so that the link is
+    read as a link: its text is what the page says."""
+    if "{{" not in body and "{%" not in body:
+        return body
+    return _TEMPLATED_ADDRESS.sub(lambda m: f"]({m.group(1) or ''}", body)
+
+
 def markdown_blocks(body: str) -> list[Block]:
     """The typed blocks of a Markdown page (its front matter already split off)."""
     from markdown_it.tree import SyntaxTreeNode
 
-    tree = SyntaxTreeNode(_parser().parse(body))
+    tree = SyntaxTreeNode(_parser().parse(_addressed(body)))
     return _Blocks().of(tree.children)
 
 
