@@ -338,6 +338,23 @@ def test_a_templates_tags_are_read_as_the_built_site_shows_them(source: str, tex
     assert section.text == text
 
 
+def test_a_jsx_tabs_label_introduces_what_the_tab_holds() -> None:
+    """Docusaurus and Starlight tabs are JSX components: each tab's label says what its example is for, as a
+    MkDocs tab's title does; the tags themselves, and a tab without a label, give no text."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        '<Tabs>\n<TabItem value="pip" label="pip">\n\n```bash\npip install fetchr\n```\n\n</TabItem>\n'
+        "<TabItem value=\"conda\" label={'conda-forge'}>\n\n```bash\nconda install fetchr\n```\n\n</TabItem>\n"
+        '<TabItem value="src">\n\nBuild it from the sources.\n\n</TabItem>\n</Tabs>\n'
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("code", "pip:\n```bash\npip install fetchr\n```"),
+        ("code", "conda-forge:\n```bash\nconda install fetchr\n```"),
+        ("sentence", "Build it from the sources."),
+    ]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections
@@ -666,7 +683,7 @@ def test_docusaurus_mdx_hugo_vitepress_and_gitbook_markers_are_not_page_text(tmp
     (item,) = load_file(found.path, found.doc_id, BASE, rel_path=found.rel_path)
     assert isinstance(item, Loaded) and item.document.title == "Installing"
     assert [(u.kind.value, u.text) for c in chunk(item) for u in units(c.text)] == [
-        ("code", "```bash\nnpm install widget\n```"),
+        ("code", "npm:\n```bash\nnpm install widget\n```"),  # the tab's label introduces its example
         ("sentence", "The default port is 3000, and a goes; `List<String>` and List<String> stay."),
         ("sentence", "To import data from a CSV file, run the importer."),
         ("sentence", "Back up first."),

@@ -255,6 +255,33 @@ def _parser() -> Any:
     return md
 
 
+# A tab's label among a JSX component's attributes (Docusaurus' `<TabItem value="py" label="Python">`,
+# Starlight's `<TabItem label="npm">`, `<Tab title="macOS">`).
+_TAB_LABEL = re.compile(
+    r"""\b(?:label|title)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|\{[ \t]*["'`]([^"'`]*)["'`][ \t]*\})"""
+)
+
+
+def _tab_labels(content: str) -> list[str] | None:
+    """The labels of the tabs a block of JSX component tags opens, each to introduce what its tab holds
+    ("Python:" over the Python example, as a tab's title is read in MkDocs); None when the block is not
+    component tags alone. A component other than a tab, or a tab without a label, introduces nothing."""
+    lines = [line.strip() for line in content.strip().splitlines() if line.strip()]
+    tags = [_COMPONENT.match(line) for line in lines]
+    if not lines or any(t is None for t in tags):
+        return None
+    labels = []
+    for tag in tags:
+        assert tag is not None
+        if tag.group("close") or "Tab" not in tag.group("name") or tag.group("name").endswith("Tabs"):
+            continue
+        found = _TAB_LABEL.search(tag.group("attrs") or "")
+        label = next((g for g in found.groups() if g), "") if found is not None else ""
+        if label.strip():
+            labels.append(one_line(label))
+    return labels
+
+
 def _components(children: Any) -> set[str]:
     """The JSX components closed among inline nodes (`</Highlight>`)."""
     found = (_COMPONENT.match(c.content.strip()) for c in children if c.type == "html_inline")
@@ -461,6 +488,9 @@ class _Blocks:
             marked = _MARKDOWN_HTML.match(node.content)
             if marked is not None:
                 return self.of(SyntaxTreeNode(_parser().parse(marked.group("inner"))).children)
+            labels = _tab_labels(node.content)
+            if labels is not None:
+                return [Para(f"{label}:") for label in labels]
             return html_blocks(node.content)
         if kind == "hr":
             return []
