@@ -329,6 +329,8 @@ def test_a_paragraph_of_pictures_gives_no_text_but_a_picture_in_a_sentence_its_w
         # A statement alone on its line is the build's; one in code is what the page documents.
         ("{% include note.html %}\n\nThe note is above.", "The note is above."),
         ("Write `{% block content %}` in the child template.", "Write `{% block content %}` in the child template."),
+        # a page that documents the syntax shows it in code as written
+        ("```liquid\n[guide]({{ site.baseurl }}/install)\n```", "```liquid\n[guide]({{ site.baseurl }}/install)\n```"),
     ],
 )
 def test_a_templates_tags_are_read_as_the_built_site_shows_them(source: str, text: str) -> None:

@@ -329,6 +329,8 @@ def _plain(text: str) -> str:
     """Text outside code with pymdownx's inline marks read as what they mark, its icons gone, its emoji
     shortcodes shown as the emoji they stand for (`_emoji`), and a template's statement tags in a sentence
     gone (Jekyll's `{% raw %}` ... `{% endraw %}` around what the page shows as written)."""
+    if "{{" in text or "{%" in text:
+        text = _TEMPLATED_LINK.sub(lambda m: m.group(1), text)
     if "{%" in text:
         text = _STATEMENT.sub("", text)
     if not any(c in text for c in ":+=^~"):
@@ -604,28 +606,18 @@ def _table(node: Any) -> Table:
     return Table(header, tuple(rows))
 
 
+# A link whose address the site's build completes (`[guide]({{ site.baseurl }}/install)`, `[guide]({% link
+# install.md %})`): its spaces keep the parser from reading a link, and the page shows its text.
+_TEMPLATED_LINK = re.compile(r"\[([^\[\]\n]+)\]\((?:[ \t]*(?:\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}))+[^()\s]*\)")
 # A template's statement (Jinja, Liquid) inside a line of prose.
 _STATEMENT = re.compile(r"\{%-?[ \t]*\w+(?:(?!%\}).)*?-?%\}")
-# A link address the site's build completes: `[guide]({{ site.baseurl }}/install)`, `[guide]({% link
-# install.md %})`. Its spaces keep a Markdown parser from reading the link at all.
-_TEMPLATED_ADDRESS = re.compile(
-    r"\]\((?:[ \t]*\{\{[^{}\n]*\}\})+|\]\(\{%[ \t]*(?:link|post_url)[ \t]+([^%\n]*?)[ \t]*%\}"
-)
-
-
-def _addressed(body: str) -> str:
-    """`body` with each link address's template parts taken out (`_TEMPLATED_ADDRESS`), so that the link is
-    read as a link: its text is what the page says."""
-    if "{{" not in body and "{%" not in body:
-        return body
-    return _TEMPLATED_ADDRESS.sub(lambda m: f"]({m.group(1) or ''}", body)
 
 
 def markdown_blocks(body: str) -> list[Block]:
     """The typed blocks of a Markdown page (its front matter already split off)."""
     from markdown_it.tree import SyntaxTreeNode
 
-    tree = SyntaxTreeNode(_parser().parse(_addressed(body)))
+    tree = SyntaxTreeNode(_parser().parse(body))
     return _Blocks().of(tree.children)
 
 
