@@ -357,6 +357,26 @@ def test_a_jsx_tabs_label_introduces_what_the_tab_holds() -> None:
     ]
 
 
+def test_superscripts_and_footnote_marks_are_not_read_as_digits_of_a_number() -> None:
+    """ "10<sup>6</sup> bytes" is ten to the sixth, not 106 bytes; a footnote's mark after a figure is no digit
+    of it (Sphinx's and the PostgreSQL manual's marks go, as a Markdown footnote's do); a superscript that is
+    no figure stays as written."""
+    from answerable.ingest.html import html_sections
+    from answerable.ingest.markdown import markdown_sections
+
+    _, (section,), _ = html_sections(
+        "<html><body><main><h1>Limits</h1><p>The default port is 8080"
+        '<a class="footnote-reference brackets" href="#f1" id="r1">1</a>. A megabyte is 10<sup>6</sup> bytes'
+        '<a href="#ftn.x" class="footnote"><sup class="footnote">[7]</sup></a>, and CO<sub>2</sub> is a gas. '
+        "Acme<sup>TM</sup> ships on the 3<sup>rd</sup>.</p></main></body></html>"
+    )
+    assert (
+        section.text == "The default port is 8080. A megabyte is 10⁶ bytes, and CO₂ is a gas. AcmeTM ships on the 3rd."
+    )
+    (md,) = markdown_sections("Up to 2<sup>31</sup> rows, port 8080<sup>1</sup>, H<sub>2</sub>O, 1<sup>st</sup>.")
+    assert md.text == "Up to 2³¹ rows, port 8080¹, H₂O, 1st."
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

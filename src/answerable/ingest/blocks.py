@@ -20,6 +20,19 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+_SUPERSCRIPT = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
+_SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+
+
+def raised(text: str, below: bool = False) -> str:
+    """The text of a superscript (or, `below`, a subscript) as the page draws it: digits and signs in their
+    raised or lowered forms ("10<sup>6</sup>" is "10⁶", "CO<sub>2</sub>" "CO₂"), so that they are not read
+    as more digits of the number before them ("106", "80801" for a footnote's "8080<sup>1</sup>"); other
+    text ("<sup>TM</sup>", "<sup>th</sup>") as it is written."""
+    table = _SUBSCRIPT if below else _SUPERSCRIPT
+    drawn = text.strip().translate(table)
+    return drawn if drawn and not any(c.isascii() and not c.isspace() for c in drawn) else text
+
 
 @dataclass(frozen=True)
 class Section:

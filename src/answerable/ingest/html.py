@@ -26,6 +26,7 @@ from answerable.ingest.blocks import (
     Table,
     code_span,
     one_line,
+    raised,
     write,
 )
 from answerable.ingest.metadata import check_url
@@ -130,6 +131,11 @@ def _inline(node: Any) -> str:
     return "".join(parts)
 
 
+# A footnote's mark in the text (Sphinx's `footnote-reference`, the PostgreSQL manual's `footnote`): the note
+# is read where the page puts it, and the mark, a bare number after a word, would be read as part of it.
+_FOOTNOTE_MARKS = frozenset(["footnote-reference", "footnote"])
+
+
 def _inline_part(child: Any) -> str:
     tag = child.tag or ""
     if tag == "-text":
@@ -140,7 +146,11 @@ def _inline_part(child: Any) -> str:
         return code_span(child.text())
     if tag == "br":
         return " "
+    if tag == "a" and _FOOTNOTE_MARKS & set(_classes(child)):
+        return ""
     inner = _inline(child)
+    if tag in ("sup", "sub"):
+        return raised(inner, below=tag == "sub")
     return inner if tag in _INLINE else f" {inner} "
 
 

@@ -39,6 +39,7 @@ from answerable.ingest.blocks import (
     Table,
     code_span,
     one_line,
+    raised,
     write,
 )
 
@@ -52,6 +53,7 @@ _BLOCK_TAGS = (
     "|summary|table|tbody|td|th|thead|tr|ul|video"
 )
 _KNOWN_TAG = re.compile(rf"^</?(?:(?P<inline>{_INLINE_TAGS})|(?P<block>{_BLOCK_TAGS}))(?:\s[^<>]*)?/?>$", re.I)
+_SCRIPT_TAG = re.compile(r"^<(/)?(sup|sub)(?:\s[^<>]*)?>$", re.I)
 _HEADING_ID = re.compile(r"[ \t]*\{[ \t]*:?[ \t]*#([\w\-:.]+)[^{}]*\}[ \t]*$")
 # Python-Markdown's attribute lists at the end of a paragraph or heading (`{: .source-link }`): markup.
 _ATTR_LIST = re.compile(r"[ \t]*\{:[^{}\n]*\}[ \t]*$")
@@ -300,9 +302,12 @@ def inline(node: Any) -> str:
     goes (its text is read where the page defines it), and so do JSX components' tags (`_COMPONENT`)."""
     parts: list[str] = []
     closed = _components(node.children)
+    script = ""  # "sup" or "sub" while inside one (`blocks.raised`)
     for child in node.children:
         kind = child.type
-        if kind == "text":
+        if kind == "text" and script:
+            parts.append(raised(_plain(child.content), below=script == "sub"))
+        elif kind == "text":
             parts.append(_plain(child.content))
         elif kind == "code_inline":
             parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
@@ -314,6 +319,9 @@ def inline(node: Any) -> str:
             parts.append(shown_role(str(child.meta.get("name", "")), child.content))
         elif kind == "html_inline":
             tag = _KNOWN_TAG.match(child.content.strip())
+            opened = _SCRIPT_TAG.match(child.content.strip())
+            if opened is not None:
+                script = "" if opened.group(1) else opened.group(2).lower()
             if tag is not None:
                 parts.append(" " if tag.group("block") else "")
             elif _is_component(child.content, closed):
