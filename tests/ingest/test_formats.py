@@ -377,6 +377,37 @@ def test_superscripts_and_footnote_marks_are_not_read_as_digits_of_a_number() ->
     assert md.text == "Up to 2³¹ rows, port 8080¹, H₂O, 1st."
 
 
+def test_built_html_code_line_numbers_and_tabs_read_as_the_markdown_wrote_them() -> None:
+    """MkDocs Material and Sphinx output: a code block with line numbers (Pygments' `highlighttable`, or
+    `linenos` spans inside the code) is the code alone; pymdownx.tabbed's tabs, in either style, give each
+    tab's title before what it holds, not the titles run together."""
+    from answerable.ingest.html import html_sections
+
+    _, (section,), _ = html_sections(
+        '<html><body><main><h1>Install</h1><table class="highlighttable"><tr><td class="linenos"><div '
+        'class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div></td>'
+        '<td class="code"><div><pre><code>port = 8080\nhost = "0.0.0.0"\n</code></pre></div></td></tr></table>'
+        '<div class="highlight"><pre><span class="linenos">1</span>x = 1\n<span class="linenos">2</span>y = 2\n'
+        '</pre></div><div class="tabbed-set tabbed-alternate"><input id="t1" type="radio"><input id="t2" '
+        'type="radio"><div class="tabbed-labels"><label for="t1">pip</label><label for="t2">conda</label></div>'
+        '<div class="tabbed-content"><div class="tabbed-block"><pre><code>pip install x</code></pre></div>'
+        '<div class="tabbed-block"><pre><code>conda install x</code></pre></div></div></div>'
+        '<div class="tabbed-set"><input id="u1" type="radio"><label for="u1">Linux</label><div '
+        'class="tabbed-content"><p>Use apt.</p></div><input id="u2" type="radio"><label for="u2">macOS</label>'
+        '<div class="tabbed-content"><p>Use brew.</p></div></div></main></body></html>'
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("code", '```\nport = 8080\nhost = "0.0.0.0"\n```'),
+        ("code", "```\nx = 1\ny = 2\n```"),
+        ("code", "pip:\n```\npip install x\n```"),
+        ("code", "conda:\n```\nconda install x\n```"),
+        ("sentence", "Linux:"),
+        ("sentence", "Use apt."),
+        ("sentence", "macOS:"),
+        ("sentence", "Use brew."),
+    ]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

@@ -50,6 +50,10 @@ _BOILERPLATE = (
     "[aria-hidden=true]",
     "[hidden]",
     "a.headerlink",
+    # a code block's line numbers (Pygments' `linenos`): no part of the code
+    "span.linenos",
+    "span.lineno",
+    "td.linenos",
     "a.indexterm",
     ".sphinxsidebar",
     "div.related",
@@ -234,6 +238,8 @@ class _Reader:
         if tag == "pre":
             lines = [line.rstrip() for line in node.text().strip("\n").split("\n")]
             return [Code("\n".join(lines), _language(node))]
+        if tag == "table" and (pre := _only_code(node)) is not None:
+            return self.block(pre)  # Pygments' `highlighttable`: the line numbers' cell, then the code's
         if tag == "table":
             return [_table(node)]
         if tag == "tr":  # a row outside any table
@@ -248,7 +254,24 @@ class _Reader:
             return [Note(label, tuple(self.container(node)))]
         if tag in ("div", "aside", "section") and classes & _ADMONITIONS:
             return [self.admonition(node, classes)]
+        if "tabbed-set" in classes:
+            return self.tabs(node)
         return self.container(node)
+
+    def tabs(self, node: Any) -> list[Block]:
+        """pymdownx.tabbed's tabs (MkDocs Material): each tab's title introduces what it holds ("pip:" over
+        the pip example), as in the page's Markdown; the labels are not one paragraph of their own
+        ("pipconda"). The alternate style puts the labels together before the contents, the classic one each
+        label before its content."""
+        labels = [one_line(_inline(label)) for label in node.css("label")]
+        contents = node.css("div.tabbed-block") or node.css("div.tabbed-content")
+        if len(labels) != len(contents):
+            return self.container(node)
+        out: list[Block] = []
+        for label, content in zip(labels, contents, strict=True):
+            inner = self.container(content)
+            out += [Para(f"{label}:"), *inner] if label and inner else inner
+        return out
 
     def items(self, node: Any) -> list[Block]:
         """A list; one whose every item names a parameter (`_named`) is a list of entries."""
@@ -361,6 +384,15 @@ def _table(table: Any) -> Table:
         else:
             body.append(texts)
     return Table(header, tuple(body), caption)
+
+
+def _only_code(table: Any) -> Any:
+    """The code block a table holds and nothing else besides line numbers (Pygments' `highlighttable`), or
+    None."""
+    pres = table.css("pre")
+    if len(pres) != 1 or ("highlighttable" not in _classes(table) and table.css_first("td.code") is None):
+        return None
+    return pres[0]
 
 
 def _nearest_table(node: Any) -> Any:
