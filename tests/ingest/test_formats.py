@@ -408,6 +408,29 @@ def test_built_html_code_line_numbers_and_tabs_read_as_the_markdown_wrote_them()
     ]
 
 
+def test_rst_code_blocks_with_sphinx_options_substitutions_and_footnote_marks() -> None:
+    """A Sphinx code block keeps its code whatever its options (`:linenos:`, `:emphasize-lines:`, `:caption:`;
+    docutils' own `code-block` refuses them and the block was lost); a substitution reads as what the page
+    defines it to be, wherever the definition stands; a footnote's mark goes with the space before it."""
+    from answerable.ingest.rst import rst_sections
+
+    (section,) = rst_sections(
+        "Install\n=======\n\n|product| runs jobs in parallel [#f1]_.\n\n"
+        ".. code-block:: python\n   :linenos:\n   :emphasize-lines: 2\n   :caption: app.py\n\n"
+        "   import fetchr\n   fetchr.get(url)\n\n"
+        ".. sourcecode:: bash\n   :lineno-start: 10\n\n   fetchr --jobs 4\n\n"
+        "Ask |support| for help.\n\n.. [#f1] At most 16.\n\n"
+        ".. |product| replace:: Fetchr Pro\n.. |support| replace:: the help desk\n"
+    )
+    assert [(u.kind.value, u.text) for u in units(section.text)] == [
+        ("sentence", "Fetchr Pro runs jobs in parallel."),
+        ("code", "```python\nimport fetchr\nfetchr.get(url)\n```"),
+        ("code", "```bash\nfetchr --jobs 4\n```"),
+        ("sentence", "Ask the help desk for help."),
+        ("sentence", "At most 16."),
+    ]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

@@ -55,6 +55,7 @@ _DROPPED = frozenset(
         *("automodule", "autoprogram", "raw"),
     }
 )
+_SPHINX_CODE = ("code", "code-block", "sourcecode")
 _CODE_DIRECTIVES = {
     "code-block": "",
     "sourcecode": "",
@@ -240,13 +241,15 @@ def _register(source: str, document: Any) -> None:
 
     en: Any = get_language("en")  # the stubs type it apart from what `directive` and `role` take
     classes = _directive_classes()
-    # docutils' own `class` and `code` directives are Sphinx's `py:class` and a code block with options
-    # docutils refuses (`:emphasize-lines:`): a Sphinx page means Sphinx's.
-    for name in sorted({"class", "code", *(n.lower() for n in _DIRECTIVE_NAME.findall(source))}):
+    # docutils' own `class` and `code` directives (`code-block` and `sourcecode` its aliases) are Sphinx's
+    # `py:class` and a code block with options docutils refuses (`:emphasize-lines:`, `:linenos:`, which made
+    # it drop the block): a Sphinx page means Sphinx's.
+    sphinx_own = ("class", *_SPHINX_CODE)
+    for name in sorted({*sphinx_own, *(n.lower() for n in _DIRECTIVE_NAME.findall(source))}):
         known, _ = directives.directive(name, en, document)
         if isinstance(known, type) and issubclass(known, classes["container"]):
             continue
-        if known is None or name in ("class", "code"):
+        if known is None or name in sphinx_own:
             directives.register_directive(name, classes[_kind(name) or "container"])
     for name in sorted({n.lower() for n in _ROLE_NAME.findall(source)}):
         known_role, _ = roles.role(name, en, 0, document.reporter)
@@ -290,8 +293,14 @@ def inline(node: Any) -> str:
             parts.append(child.astext())
         elif isinstance(child, nodes.literal):
             parts.append(code_span(child.astext()))
-        elif isinstance(child, nodes.footnote_reference | nodes.citation_reference | nodes.system_message):
-            continue  # a footnote's mark, and what docutils says about the page
+        elif isinstance(child, nodes.footnote_reference | nodes.citation_reference):
+            # a footnote's mark goes with the space before it ("in parallel [#f1]_." reads "in parallel.")
+            if parts:
+                parts[-1] = parts[-1].rstrip()
+        elif isinstance(child, nodes.system_message):
+            continue  # what docutils says about the page
+        elif isinstance(child, nodes.substitution_reference):
+            parts.append(_substituted(child))
         elif isinstance(child, nodes.target | nodes.image | nodes.raw | nodes.comment):
             pass
         elif isinstance(child, nodes.problematic):
@@ -299,6 +308,19 @@ def inline(node: Any) -> str:
         elif isinstance(child, nodes.Element):
             parts.append(inline(child))
     return "".join(parts)
+
+
+def _substituted(reference: Any) -> str:
+    """What a substitution (`|product|`) stands for, as its definition on the page says (`.. |product|
+    replace:: Fetchr Pro`): the page shows that text. Without a definition (one a `conf.py` or an include
+    gives), its name."""
+    from docutils.nodes import fully_normalize_name
+
+    document = reference.document
+    name = str(reference.get("refname", ""))
+    defs = document.substitution_defs if document is not None else {}
+    key = name if name in defs else (document.substitution_names.get(fully_normalize_name(name)) if defs else None)
+    return inline(defs[key]) if key in defs else inline(reference)
 
 
 def _unmarked(raw: str) -> str:
