@@ -431,6 +431,30 @@ def test_rst_code_blocks_with_sphinx_options_substitutions_and_footnote_marks() 
     ]
 
 
+def test_sphinx_html_field_lists_introduce_their_parameters() -> None:
+    """Sphinx's HTML for an object: its field list's "Parameters:" introduces one entry per parameter, and a
+    field of one paragraph is an entry of its own; the label is no entry without a description
+    ("`Parameters:`:")."""
+    from answerable.ingest.html import html_sections
+
+    _, (section,), _ = html_sections(
+        '<html><body><main><h1>API</h1><dl class="py function"><dt class="sig" id="get">'
+        '<span class="pre">fetchr.get(url, jobs=4)</span></dt><dd><p>Download a page.</p>'
+        '<dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt>'
+        '<dd class="field-odd"><ul class="simple"><li><p><strong>url</strong> (<em>str</em>) – The address.</p>'
+        "</li><li><p><strong>jobs</strong> (<em>int</em>) – How many at once. Default 4.</p></li></ul></dd>"
+        '<dt class="field-even">Returns<span class="colon">:</span></dt><dd class="field-even"><p>The response.'
+        "</p></dd></dl></dd></dl></main></body></html>"
+    )
+    got = [u.text for u in units(section.text)]
+    assert got[1:] == [
+        "`url (str)`: The address.",
+        "`jobs (int)`: How many at once. Default 4.",
+        "`Returns`: The response.",
+    ]
+    assert got[0].endswith("Download a page. Parameters:") and "`Parameters" not in section.text
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

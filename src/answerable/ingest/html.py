@@ -233,6 +233,8 @@ class _Reader:
             return self.container(node)
         if tag in ("ul", "ol"):
             return self.items(node)
+        if tag == "dl" and "field-list" in classes:
+            return self.fields(node)
         if tag == "dl":
             return [self.definitions(node)]
         if tag == "pre":
@@ -301,6 +303,24 @@ class _Reader:
         if terms:
             entries.append((", ".join(terms), ()))
         return Defs(tuple(entries))
+
+    def fields(self, node: Any) -> list[Block]:
+        """A Sphinx field list (an object's "Parameters:", "Returns:", "Raises:"): a field whose body is a
+        list introduces its items, each a parameter's entry where it names one ("Parameters:", then
+        "`jobs (int)`: How many ..."); any other field is an entry of its own ("`Returns`: The page.")."""
+        out: list[Block] = []
+        label = ""
+        for child in _dl_children(node):
+            if child.tag == "dt":
+                label = one_line(_inline(child)).strip("`").rstrip(":").strip()
+                continue
+            body = self.container(child)
+            if body and all(isinstance(b, Items | Defs) for b in body):
+                out += [Para(f"{label}:"), *body] if label else body
+            else:
+                out.append(Defs(((label, tuple(body)),)))
+            label = ""
+        return out
 
     def admonition(self, node: Any, classes: set[str]) -> Note:
         kind = next((c for c in _classes(node) if c in _ADMONITIONS and c != "admonition"), "note")
