@@ -455,6 +455,26 @@ def test_sphinx_html_field_lists_introduce_their_parameters() -> None:
     assert got[0].endswith("Download a page. Parameters:") and "`Parameters" not in section.text
 
 
+def test_an_attribute_list_after_a_link_image_code_or_icon_is_markup() -> None:
+    """MkDocs Material writes buttons, link targets and image sizes as attribute lists right after the
+    element (`[Download](url){ .md-button }`); they are markup, as a paragraph's closing `{: .note }` is.
+    Braces with a space before them, or that hold no attributes, are the page's text."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(
+        "[Download the installer](https://x.dev/dl){ .md-button .md-button--primary } and run it.\n\n"
+        "Open the [settings](settings.md){target=_blank} page. Set `retries`{ .hl } to 3 :material-check:{ .ok }\n\n"
+        '![Screenshot](shot.png){ width="300" loading=lazy }\n\n'
+        'A set {1, 2} stays, [a link](x.md) {braces} too, and [JSON](y.md){"a": 1}.\n'
+    )
+    assert [u.text for u in units(section.text)] == [
+        "Download the installer and run it.",
+        "Open the settings page.",
+        "Set `retries` to 3",
+        'A set {1, 2} stays, a link {braces} too, and JSON{"a": 1}.',
+    ]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

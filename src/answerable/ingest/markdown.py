@@ -101,7 +101,14 @@ _ESM_EXPORT = re.compile(r"^[ \t]*export[ \t]+(?:const|let|var|function|default|
 # no HTML element has. Markup when it is closed, self-closing or has attributes; `List<String>` is prose.
 _COMPONENT = re.compile(r"^<(?P<close>/)?(?P<name>[A-Z][\w.]*)(?P<attrs>\s[^<>]*?)?(?P<self>/)?>$")
 # MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
-_ICON = re.compile(r"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:")
+# Python-Markdown's attribute list right after an inline element (MkDocs Material's buttons, a link's target,
+# an image's size): `[Download](url){ .md-button }`, `{target=_blank}`, `{ width="300" loading=lazy }`. Markup.
+_INLINE_ATTRS = (
+    r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}]+))?)"
+    r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}]+))?))*[ \t]*\}"
+)
+_ATTRS_AFTER = re.compile(rf"^{_INLINE_ATTRS}")
+_ICON = re.compile(rf"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:(?:{_INLINE_ATTRS})?")
 # pymdownx.keys, .mark, .caret and .tilde: the text they mark is the page's.
 _KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")
 _MARKED = re.compile(r"(==|\^\^)(?=\S)(.+?)(?<=\S)\1")
@@ -303,12 +310,17 @@ def inline(node: Any) -> str:
     parts: list[str] = []
     closed = _components(node.children)
     script = ""  # "sup" or "sub" while inside one (`blocks.raised`)
+    before = ""  # the kind of the node before this one
     for child in node.children:
-        kind = child.type
+        kind, previous, before = child.type, before, child.type
+        content = child.content if kind == "text" else ""
+        if kind == "text" and previous in _ATTRIBUTED:
+            # an attribute list right after a link, an image or code belongs to it, and is markup
+            content = _ATTRS_AFTER.sub("", content, count=1)
         if kind == "text" and script:
-            parts.append(raised(_plain(child.content), below=script == "sub"))
+            parts.append(raised(_plain(content), below=script == "sub"))
         elif kind == "text":
-            parts.append(_plain(child.content))
+            parts.append(_plain(content))
         elif kind == "code_inline":
             parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
         elif kind in ("softbreak", "hardbreak"):
@@ -331,6 +343,10 @@ def inline(node: Any) -> str:
         else:  # links, images (their alt text), emphasis, strike-through
             parts.append(inline(child))
     return "".join(parts)
+
+
+# The inline elements an attribute list can follow (`_INLINE_ATTRS`).
+_ATTRIBUTED = frozenset(["link", "image", "code_inline", "em", "strong"])
 
 
 def _plain(text: str) -> str:
@@ -383,7 +399,10 @@ def _only_pictures(node: Any) -> bool:
         linked = child.type == "link" and bool(child.children) and all(c.type == "image" for c in child.children)
         if child.type == "image" or linked:
             pictures += 1
-        elif not (child.type in ("softbreak", "hardbreak") or (child.type == "text" and not child.content.strip())):
+        elif not (
+            child.type in ("softbreak", "hardbreak")
+            or (child.type == "text" and not _ATTRS_AFTER.sub("", child.content.strip(), count=1).strip())
+        ):
             return False
     return pictures > 0
 
