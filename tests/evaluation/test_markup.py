@@ -41,6 +41,7 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("Open :material-open-in-new: the example.", {Markup.BUILD}),
         ("Tokens last an hour.[^2]", {Markup.BUILD}),
         ("{% raw %}Use it in a template.{% endraw %}", {Markup.BUILD}),
+        ("Download the installer{ .md-button } and run it.", {Markup.BUILD}),
         # a link or image the page's parser did not read, left as written
         ("See the [install guide](install.md) first.", {Markup.LINK}),
         ('Read the [FAQ](https://example.com/faq "Questions") first.', {Markup.LINK}),
@@ -70,6 +71,7 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "Use `**kwargs` or `--- separator` in inline code.",
         "Write `[text](url)` for a link and `{% raw %}` in a Jekyll template.",
         "Options [-v] (verbose) and [--quiet] are optional.",
+        "A set {1, 2} and a dict {'a': 1} in prose, and `{ .class }` in code.",
         "A list of scissors marks: `--8<--` in inline code is shown as code.",
         "Press Ctrl+C to stop; `x[^a]` is a regular expression in code.",
         "For HTML, give a `:numbered:` option to the `toctree` directive. [faq#1]",
