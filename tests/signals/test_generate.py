@@ -1079,3 +1079,35 @@ def test_a_sentence_that_names_its_subject_by_a_pronoun_is_read_with_the_sentenc
     from answerable.signals.quoting import with_referent
 
     assert with_referent(text, sentence) == told
+
+
+@pytest.mark.parametrize(
+    ("question", "quoted"),
+    [
+        # an item asked by its label: the intro and that item, as a table is cut to the row asked
+        ("What is the default sidebarwidth of the theme?", ["sidebarwidth (CSS length): Width of the sidebar."]),
+        ("What does the Business tier include?", ["Business: 50 users and single sign-on."]),
+        ("What are the Starter and Enterprise tiers?", ["Starter: 2 users.", "Enterprise: unlimited users."]),
+        # no item named: the whole list
+        ("Which settings does the theme take?", None),
+    ],
+)
+def test_a_list_is_quoted_with_the_items_asked(question: str, quoted: list[str] | None) -> None:
+    """A sentence that introduces a list is quoted with its items; only with those the question asks about
+    by their label, where it names some and not others."""
+    items = [
+        "bodyfont (CSS font family): Font for normal text.",
+        "sidebarwidth (CSS length): Width of the sidebar.",
+        "Starter: 2 users.",
+        "Business: 50 users and single sign-on.",
+        "Enterprise: unlimited users.",
+    ]
+    text = "The theme and its tiers take these settings:\n" + "\n".join(f"- {item}" for item in items)
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t.startswith("The theme") else 0.1 for t in texts]
+
+    claim = Claim("c1", question)
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    said = [s.text for s in draft.sentences]
+    assert said == ["The theme and its tiers take these settings:", *(quoted if quoted is not None else items)]

@@ -658,10 +658,11 @@ def bare_reply(sentence: str) -> bool:
     return _BARE_REPLY.match(sentence) is not None
 
 
-def introduced(sentences: Sequence[str], i: int) -> list[int]:
+def introduced(sentences: Sequence[str], i: int, claim: str = "") -> list[int]:
     """The list items that sentence `i` introduces with a colon ("To place a hold:", then "1. Open ...",
     "2. Select ..."), or the sentence after a bare reply ("Yes.", then "Set it up in bridge mode ..."):
-    quoted with it, for alone it says nothing."""
+    quoted with it, for alone it says nothing. For a `claim`, only the items it asks about, where it names
+    some of them and not others (`items_asked`)."""
     if bare_reply(sentences[i]):
         return [i + 1] if i + 1 < len(sentences) and quotable(sentences[i + 1]) else []
     if not sentences[i].endswith(":"):
@@ -671,7 +672,32 @@ def introduced(sentences: Sequence[str], i: int) -> list[int]:
         if not is_item(sentences[k]):
             break
         items.append(k)
-    return items
+    return items_asked(claim, sentences, items) if claim else items
+
+
+# An item's label: what it opens with before a colon ("- **sidebarwidth** (CSS length): Width ...").
+_ITEM_LABEL = re.compile(r"^([^:\n]{1,60}?)\s*:\s")
+
+
+def _item_label(item: str) -> str:
+    """The label a list item opens with, before its colon, without its markup; "" when it has none."""
+    found = _ITEM_LABEL.match(without_marker(item).strip())
+    return re.sub(r"[*_`]", "", found.group(1)).strip() if found else ""
+
+
+def items_asked(claim: str, sentences: Sequence[str], items: list[int]) -> list[int]:
+    """Of a list's `items`, those whose label (what an item says before its colon: "sidebarwidth (CSS
+    length): ...", "For SQLite: ...") the claim says, where it says some and not others; else all of them.
+    A list is cut as a table is cut to the row its label asks for (`rows_asked`, `_labels_row`): "What is the
+    default sidebarwidth of the agogo theme?" is answered by the intro and that item of the theme's twelve
+    options, not all twelve; "Which options does it support?" names none of them, and gets the list. A name
+    merely mentioned in an item ("the default value given in `config`") does not ask for it."""
+    if len(items) < 2:
+        return items
+    # The items whose label (before the colon) the claim says, as a row is asked by its label (`_labels_row`).
+    said = {singular(w) for w in content_tokens(claim)}
+    labelled = [k for k in items if (label := _item_label(sentences[k])) and _labels_row(said, f"| {label} |")]
+    return labelled if 0 < len(labelled) < len(items) else items
 
 
 def dangling(sentences: Sequence[str], i: int) -> bool:
@@ -685,7 +711,7 @@ def dangling(sentences: Sequence[str], i: int) -> bool:
     return text.endswith(":") and not is_entry(text) and not introduced(sentences, i)
 
 
-def in_context(sentences: Sequence[str], i: int) -> str:
+def in_context(sentences: Sequence[str], i: int, claim: str = "") -> str:
     """Sentence `i` as it is read, and quoted: after the sentence before it when it opens by referring back,
     and with the list it introduces (`introduced`).
 
@@ -694,7 +720,7 @@ def in_context(sentences: Sequence[str], i: int) -> str:
     "How many events a month can I send on the Free plan?".
     """
     text = f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
-    return (" " if bare_reply(text) else "\n").join([text, *(sentences[k] for k in introduced(sentences, i))])
+    return (" " if bare_reply(text) else "\n").join([text, *(sentences[k] for k in introduced(sentences, i, claim))])
 
 
 Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]
@@ -717,7 +743,7 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]], quotin
         f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2]) and (whether or not bare_reply(f[1][f[2]]))
     ]
     flat = said if said or quoting else flat
-    texts = [in_context(sents, i) for _, sents, i in flat]
+    texts = [in_context(sents, i, claim) for _, sents, i in flat]
     read = [
         with_lead(p, claim, entry_under_page(p, text) if is_entry(text) else under_heading(p, rows_asked(claim, text)))
         for (p, _, _), text in zip(flat, texts, strict=True)

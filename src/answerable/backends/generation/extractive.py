@@ -96,7 +96,7 @@ class ExtractiveGenerator:
             documented = [documents(claim.text, p.heading_path) for p, _, _ in flat]
             best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about, documented=documented)
             passage, sentences, at = flat[best]
-            chosen = [at, *introduced(sentences, at)]
+            chosen = [at, *introduced(sentences, at, claim.text)]
             if (
                 len(chosen) == 1
                 and self.max_sentences > 1
