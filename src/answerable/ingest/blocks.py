@@ -103,6 +103,14 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def introduced_by(label: str, blocks: Sequence[Block]) -> list[Block]:
+    """`blocks` after a paragraph "`label`:" that introduces them (a tab's title over its example, a field
+    list's "Parameters:" over its entries); the blocks alone where there is no label, nothing where there
+    are no blocks."""
+    label = one_line(label)
+    return [Para(f"{label}:"), *blocks] if label and blocks else list(blocks)
+
+
 def code_span(code: str) -> str:
     """Inline code as written in a passage: `code`, or `` co`de `` when it holds a backtick."""
     code = one_line(code)

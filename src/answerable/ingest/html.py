@@ -25,6 +25,7 @@ from answerable.ingest.blocks import (
     Section,
     Table,
     code_span,
+    introduced_by,
     one_line,
     raised,
     write,
@@ -272,7 +273,7 @@ class _Reader:
         out: list[Block] = []
         for label, content in zip(labels, contents, strict=True):
             inner = self.container(content)
-            out += [Para(f"{label}:"), *inner] if label and inner else inner
+            out += introduced_by(label, inner)
         return out
 
     def items(self, node: Any) -> list[Block]:
@@ -316,7 +317,7 @@ class _Reader:
                 continue
             body = self.container(child)
             if body and all(isinstance(b, Items | Defs) for b in body):
-                out += [Para(f"{label}:"), *body] if label else body
+                out += introduced_by(label, body)
             else:
                 out.append(Defs(((label, tuple(body)),)))
             label = ""

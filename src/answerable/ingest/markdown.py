@@ -38,6 +38,7 @@ from answerable.ingest.blocks import (
     Section,
     Table,
     code_span,
+    introduced_by,
     one_line,
     raised,
     write,
@@ -100,7 +101,6 @@ _ESM_EXPORT = re.compile(r"^[ \t]*export[ \t]+(?:const|let|var|function|default|
 # A JSX component's tag (`<Highlight>`, `</TabItem>`, `<Admonition type="tip">`): a capitalised name, which
 # no HTML element has. Markup when it is closed, self-closing or has attributes; `List<String>` is prose.
 _COMPONENT = re.compile(r"^<(?P<close>/)?(?P<name>[A-Z][\w.]*)(?P<attrs>\s[^<>]*?)?(?P<self>/)?>$")
-# MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
 # Python-Markdown's attribute list right after an inline element (MkDocs Material's buttons, a link's target,
 # an image's size): `[Download](url){ .md-button }`, `{target=_blank}`, `{ width="300" loading=lazy }`. Markup.
 _INLINE_ATTRS = (
@@ -108,6 +108,14 @@ _INLINE_ATTRS = (
     r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}]+))?))*[ \t]*\}"
 )
 _ATTRS_AFTER = re.compile(rf"^{_INLINE_ATTRS}")
+# The inline elements an attribute list can follow.
+_ATTRIBUTED = frozenset(["link", "image", "code_inline", "em", "strong"])
+# A link whose address the site's build completes (`[guide]({{ site.baseurl }}/install)`, `[guide]({% link
+# install.md %})`): its spaces keep the parser from reading a link, and the page shows its text.
+_TEMPLATED_LINK = re.compile(r"\[([^\[\]\n]+)\]\((?:[ \t]*(?:\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}))+[^()\s]*\)")
+# A template's statement (Jinja, Liquid) inside a line of prose.
+_STATEMENT = re.compile(r"\{%-?[ \t]*\w+(?:(?!%\}).)*?-?%\}")
+# MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
 _ICON = re.compile(rf"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:(?:{_INLINE_ATTRS})?")
 # pymdownx.keys, .mark, .caret and .tilde: the text they mark is the page's.
 _KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")
@@ -345,10 +353,6 @@ def inline(node: Any) -> str:
     return "".join(parts)
 
 
-# The inline elements an attribute list can follow (`_INLINE_ATTRS`).
-_ATTRIBUTED = frozenset(["link", "image", "code_inline", "em", "strong"])
-
-
 def _plain(text: str) -> str:
     """Text outside code with pymdownx's inline marks read as what they mark, its icons gone, its emoji
     shortcodes shown as the emoji they stand for (`_emoji`), and a template's statement tags in a sentence
@@ -492,14 +496,14 @@ class _Blocks:
             # The tab's title introduces what it holds ("Python:" over the Python example); a tab left
             # empty (its code an include) introduces nothing.
             inner = self.of(node.children)
-            return [Para(f"{one_line(str(node.meta.get('title', '')))}:"), *inner] if inner else []
+            return introduced_by(str(node.meta.get("title", "")), inner)
         if kind == "generic_block":
             block, title = str(node.meta.get("kind", "")), str(node.meta.get("title", ""))
             inner = self.of(node.children)
             if block in ("html", "define", "caption", "attrs"):
                 return inner
             if block == "tab":
-                return [Para(f"{one_line(title)}:"), *inner] if inner else []
+                return introduced_by(title, inner)
             if block in _LABELLED_BY_ARGUMENT:  # MyST's `:::{versionadded} 2.1`: "New in version 2.1"
                 from answerable.ingest.rst import admonition_label
 
@@ -631,13 +635,6 @@ def _table(node: Any) -> Table:
             else:
                 rows.append(cells)
     return Table(header, tuple(rows))
-
-
-# A link whose address the site's build completes (`[guide]({{ site.baseurl }}/install)`, `[guide]({% link
-# install.md %})`): its spaces keep the parser from reading a link, and the page shows its text.
-_TEMPLATED_LINK = re.compile(r"\[([^\[\]\n]+)\]\((?:[ \t]*(?:\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}))+[^()\s]*\)")
-# A template's statement (Jinja, Liquid) inside a line of prose.
-_STATEMENT = re.compile(r"\{%-?[ \t]*\w+(?:(?!%\}).)*?-?%\}")
 
 
 def markdown_blocks(body: str) -> list[Block]:

@@ -317,10 +317,12 @@ def _substituted(reference: Any) -> str:
     from docutils.nodes import fully_normalize_name
 
     document = reference.document
+    if document is None:
+        return inline(reference)
     name = str(reference.get("refname", ""))
-    defs = document.substitution_defs if document is not None else {}
-    key = name if name in defs else (document.substitution_names.get(fully_normalize_name(name)) if defs else None)
-    return inline(defs[key]) if key in defs else inline(reference)
+    key = name if name in document.substitution_defs else document.substitution_names.get(fully_normalize_name(name))
+    found = document.substitution_defs.get(key) if key is not None else None
+    return inline(found) if found is not None else inline(reference)
 
 
 def _unmarked(raw: str) -> str:
