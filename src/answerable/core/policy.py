@@ -237,8 +237,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "read_typos",
         "Whether a misspelt word of the question (five letters or more, not an English word, in no passage "
-        "retrieved for it) is read as the word of those passages one edit away, and chat shorthand no such "
-        "passage writes ('b4', 'yr', 'msg') as its words, then searched again (optional, default true).",
+        "retrieved for it) is read as the word of those passages one edit away, chat shorthand no such "
+        "passage writes ('b4', 'yr', 'msg') as its words, and a clause saying the asker sets nothing ('if I "
+        "don't set one', 'unless I change it') as 'by default', then searched again (optional, default true).",
         _flag,
         default=True,
     ),

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
+from answerable.signals.defaults import read_default
 from answerable.text.words import fold_accents, one_edit
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -143,14 +144,15 @@ def expand_shorthand(question: str, texts: Iterable[str]) -> str:
 
 
 def read_as(question: str, texts: Iterable[str], known: frozenset[str] | None = None) -> str:
-    """The question with its chat shorthand written out (`expand_shorthand`) and each misspelt word replaced
-    by the passages' word one edit away.
+    """The question with its chat shorthand written out (`expand_shorthand`), a clause that says the asker
+    sets nothing read as "by default" (`defaults.read_default`), and each misspelt word replaced by the
+    passages' word one edit away.
 
     `texts` are the passages (and titles) retrieved for the question; `known` the English words
     (`english_words()` by default). The question comes back unchanged when nothing is misspelt.
     """
     texts = list(texts)
-    question = expand_shorthand(question, texts)
+    question = read_default(expand_shorthand(question, texts))
     known = english_words() if known is None else known
     counts: Counter[str] | None = None
     pieces: list[str] = []

@@ -1,0 +1,63 @@
+"""A clause saying the asker sets nothing is read as "by default"; phrasings of no evaluation set."""
+
+import pytest
+
+from answerable.signals.defaults import read_default
+from answerable.signals.spelling import read_as
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        (
+            "Which port does the proxy bind to if I don't set one in the YAML file?",
+            "Which port does the proxy bind to by default?",
+        ),
+        ("Which theme does the site use if I don't set one in conf.py?", "Which theme does the site use by default?"),
+        ("How long are uploads kept unless we change it?", "How long are uploads kept by default?"),
+        (
+            "What log level does the agent use when nothing is configured?",
+            "What log level does the agent use by default?",
+        ),
+        ("Is compression turned on out of the box?", "Is compression turned on by default?"),
+        ("If I don't configure anything, where does the cache live?", "By default, where does the cache live?"),
+        ("What timeout does the client use if you never change it?", "What timeout does the client use by default?"),
+        ("How many retries happen unless told otherwise?", "How many retries happen by default?"),
+        ("What encoding is assumed unless otherwise specified?", "What encoding is assumed by default?"),
+        ("Which theme is used if none is given?", "Which theme is used by default?"),
+        ("Which fields are exported without any configuration?", "Which fields are exported by default?"),
+        ("What does the exporter do if we leave it alone?", "What does the exporter do by default?"),
+    ],
+)
+def test_a_clause_that_sets_nothing_reads_as_by_default(question: str, read: str) -> None:
+    assert read_default(question) == read
+
+
+def test_a_name_left_alone_stays_in_the_question() -> None:
+    assert read_default("How big can a batch be if I leave batch_size alone?") == (
+        "How big can a batch be with batch_size at its default?"
+    )
+    left = "What happens if I leave `max_workers` unset?"
+    assert read_default(left) == "What happens with `max_workers` at its default?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "If I don't set a password, can others open the link?",  # what follows from leaving a named thing out
+        "What does the worker do when I don't give it a queue name?",
+        "When we don't pay the invoice, what happens?",
+        "What is the default port?",
+        "How do I change it?",
+        "Unless I'm mistaken, the limit is 10 GB?",
+    ],
+)
+def test_other_questions_are_read_as_written(question: str) -> None:
+    assert read_default(question) == question
+
+
+def test_the_reading_is_part_of_reading_a_question() -> None:
+    # `read_as` is how the engine reads a question before ranking (and what a decision records as `read_as`)
+    assert read_as("Which port is used if I don't set one?", ["The port is 8080 by default."]) == (
+        "Which port is used by default?"
+    )
