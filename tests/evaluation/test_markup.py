@@ -41,6 +41,8 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("Open :material-open-in-new: the example.", {Markup.BUILD}),
         ("Tokens last an hour.[^2]", {Markup.BUILD}),
         ("{% raw %}Use it in a template.{% endraw %}", {Markup.BUILD}),
+        ('A {{< glossary_tooltip text="Pod" term_id="pod" >}} runs containers.', {Markup.BUILD}),
+        ("{{% alert %}}Back up first.{{% /alert %}}", {Markup.BUILD}),
         ("Download the installer{ .md-button } and run it.", {Markup.BUILD}),
         # a link or image the page's parser did not read, left as written
         ("See the [install guide](install.md) first.", {Markup.LINK}),
@@ -70,6 +72,7 @@ def test_raw_markup_is_named_by_kind(answer: str, kinds: set[Markup]) -> None:
         "Run `pg_dump dbname > dumpfile` to dump a database.",
         "Use `**kwargs` or `--- separator` in inline code.",
         "Write `[text](url)` for a link and `{% raw %}` in a Jekyll template.",
+        'Hugo writes `{{< ref "install.md" >}}` for a link to a page.',
         "Options [-v] (verbose) and [--quiet] are optional.",
         "A set {1, 2} and a dict {'a': 1} in prose, and `{ .class }` in code.",
         "A list of scissors marks: `--8<--` in inline code is shown as code.",

@@ -340,6 +340,30 @@ def test_a_templates_tags_are_read_as_the_built_site_shows_them(source: str, tex
     assert section.text == text
 
 
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        # Hugo's shortcodes in prose: the built page shows a shortcode's `text`, or what the build puts there
+        ('A {{< glossary_tooltip text="Pod" term_id="pod" >}} runs containers.', "A Pod runs containers."),
+        ('Install version {{< param "version" >}} or later.', "Install version or later."),
+        ('See {{< ref "install.md" >}} first.', "See first."),
+        ("{{< note >}}\nBack up the data first.\n{{< /note >}}", "Back up the data first."),
+        # Hugo's `highlight` shortcode is a code block in its language
+        (
+            '{{< highlight yaml "linenos=table" >}}\nserver:\n  port: 8080\n{{< /highlight >}}',
+            "```yaml\nserver:\n  port: 8080\n```",
+        ),
+        # in code, a shortcode is what the page documents
+        ('Write `{{< ref "install.md" >}}` to link a page.', 'Write `{{< ref "install.md" >}}` to link a page.'),
+    ],
+)
+def test_hugo_shortcodes_are_read_as_the_built_site_shows_them(source: str, text: str) -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text == text
+
+
 def test_a_jsx_tabs_label_introduces_what_the_tab_holds() -> None:
     """Docusaurus and Starlight tabs are JSX components: each tab's label says what its example is for, as a
     MkDocs tab's title does; the tags themselves, and a tab without a label, give no text."""

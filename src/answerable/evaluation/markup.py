@@ -62,6 +62,7 @@ _HTML = re.compile(rf"</?(?:{_TAGS})(?:\s[^<>]*)?/?>|&(?:nbsp|amp|lt|gt|quot|#\d
 _INCLUDE = re.compile(r"-{1,}8<-{1,}|\{\*[^{}\n]*\*\}|\{!>?[^{}\n]*!\}")
 _BUILT = re.compile(
     r":(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:|\[\^[^\]\s]+\]|\[TOC\]|\{%-?[ \t]*\w+[^{}\n]*?-?%\}"
+    r"|\{\{[<%]-?[ \t]*/?[ \t]*[A-Za-z][^{}\n]*?[>%]\}\}"  # a Hugo shortcode: `{{< note >}}`, `{{% param "v" %}}`
     r"|\{:?[ \t]*[.#][A-Za-z][\w-]*(?:[ \t]+[^{}\n]*)?\}"  # an attribute list: `{ .md-button }`, `{: #id }`
 )
 # a Markdown link or image as written, its text in brackets and its address in parentheses

@@ -14,7 +14,8 @@ object description an entry, `toctree` nothing, `eval-rst` reST), its options dr
 (`{py:func}`connect``) shows its text as Sphinx does; a label before a heading (`(setup)=`) is no text.
 
 What a site's build replaces is not page text, and goes where the page holds no more than the marker:
-includes (`--8<-- "file"`, `{* file *}`, `{! file !}`, a Jinja `{% include %}`), a table of contents marker
+includes (`--8<-- "file"`, `{* file *}`, `{! file !}`, a Jinja `{% include %}`), Hugo shortcodes (one in a
+sentence reads as its `text` argument, if any; `{{< highlight lang >}}` is a code block), a table of contents marker
 (`[TOC]`), abbreviation definitions (`*[HTML]: ...`), icon shortcodes (`:material-check:`); emoji shortcodes
 (`:warning:`) are the emoji they stand for. pymdownx's
 inline marks read as the text they mark: keys (`++ctrl+c++` as "Ctrl+C"), `==marked==`, `^^inserted^^`,
@@ -115,6 +116,18 @@ _ATTRIBUTED = frozenset(["link", "image", "code_inline", "em", "strong"])
 _TEMPLATED_LINK = re.compile(r"\[([^\[\]\n]+)\]\((?:[ \t]*(?:\{\{[^{}\n]*\}\}|\{%[^{}\n]*?%\}))+[^()\s]*\)")
 # A template's statement (Jinja, Liquid) inside a line of prose.
 _STATEMENT = re.compile(r"\{%-?[ \t]*\w+(?:(?!%\}).)*?-?%\}")
+# A Hugo shortcode inside a line of prose (`{{< glossary_tooltip text="Pod" term_id="pod" >}}`, `{{% param
+# "version" %}}`, `{{< /note >}}`): the site's build puts something in its place; the page shows its `text`.
+_HUGO_SHORTCODE = re.compile(
+    r"\{\{[<%]-?[ \t]*/?[ \t]*[A-Za-z][\w/.-]*(?P<args>(?:(?![<%]\}\}|[>%]\}\}).)*?)-?[ \t]*[>%]\}\}"
+)
+_HUGO_TEXT = re.compile(r"""\btext[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')""")
+# Hugo's `highlight` shortcode around code, each tag on its own line: a code block in that language.
+_HIGHLIGHT = re.compile(
+    r"^[ \t]*\{\{<[ \t]*highlight[ \t]+(?P<lang>[\w+#.-]+)[^{}\n]*>\}\}[ \t]*\n(?P<code>.*?)\n?"
+    r"^[ \t]*\{\{<[ \t]*/highlight[ \t]*>\}\}[ \t]*$",
+    re.M | re.S,
+)
 # MkDocs Material's icon shortcodes (`:material-open-in-new:`, `:octicons-file-code-24:`): an image, no text.
 _ICON = re.compile(rf"[ \t]?:(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:(?:{_INLINE_ATTRS})?")
 # pymdownx.keys, .mark, .caret and .tilde: the text they mark is the page's.
@@ -359,6 +372,8 @@ def _plain(text: str) -> str:
     gone (Jekyll's `{% raw %}` ... `{% endraw %}` around what the page shows as written)."""
     if "{{" in text or "{%" in text:
         text = _TEMPLATED_LINK.sub(lambda m: m.group(1), text)
+    if "{{<" in text or "{{%" in text:
+        text = _HUGO_SHORTCODE.sub(_shortcode_text, text)
     if "{%" in text:
         text = _STATEMENT.sub("", text)
     if not any(c in text for c in ":+=^~"):
@@ -371,6 +386,12 @@ def _plain(text: str) -> str:
 
 # An emoji shortcode as GitHub and pymdownx.emoji write them: `:warning:`, `:white_check_mark:`, `:+1:`.
 _SHORTCODE = re.compile(r":[a-z0-9_+-]+:")
+
+
+def _shortcode_text(m: re.Match[str]) -> str:
+    """What the built page shows for a Hugo shortcode in prose: its `text` argument, else nothing."""
+    said = _HUGO_TEXT.search(m.group("args"))
+    return (said.group(1) if said.group(1) is not None else said.group(2)) if said else ""
 
 
 def _emoji(text: str) -> str:
@@ -641,6 +662,8 @@ def markdown_blocks(body: str) -> list[Block]:
     """The typed blocks of a Markdown page (its front matter already split off)."""
     from markdown_it.tree import SyntaxTreeNode
 
+    if "{{<" in body:
+        body = _HIGHLIGHT.sub(lambda m: f"```{m.group('lang')}\n{m.group('code')}\n```", body)
     tree = SyntaxTreeNode(_parser().parse(body))
     return _Blocks().of(tree.children)
 
