@@ -43,6 +43,8 @@ from answerable.evaluation.markup import Markup, raw_markup
         ("{% raw %}Use it in a template.{% endraw %}", {Markup.BUILD}),
         ('A {{< glossary_tooltip text="Pod" term_id="pod" >}} runs containers.', {Markup.BUILD}),
         ("{{% alert %}}Back up first.{{% /alert %}}", {Markup.BUILD}),
+        ("The program:\n```rust\n{{#include ../listings/main.rs}}\n```", {Markup.BUILD}),
+        ("{/* a comment for the editors */} Run it.", {Markup.BUILD}),
         ("Download the installer{ .md-button } and run it.", {Markup.BUILD}),
         # a link or image the page's parser did not read, left as written
         ("See the [install guide](install.md) first.", {Markup.LINK}),

@@ -364,6 +364,36 @@ def test_hugo_shortcodes_are_read_as_the_built_site_shows_them(source: str, text
     assert section.text == text
 
 
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        # VitePress: the lines a fence marks are no part of its language; a code group's tab label introduces its code
+        ("```js{4}\nlet y = 2;\n```", "```js\nlet y = 2;\n```"),
+        (
+            "::: code-group\n```sh [npm]\nnpm install vite\n```\n```sh [pnpm]\npnpm add vite\n```\n:::",
+            "npm:\n\n```sh\nnpm install vite\n```\n\npnpm:\n\n```sh\npnpm add vite\n```",
+        ),
+        # mdBook's includes stand for a file the page does not hold, in prose and in code
+        ("Run it.\n\n{{#include ../listings/intro.md}}\n\nThen build.", "Run it.\n\nThen build."),
+        (
+            "The program:\n\n```rust\n{{#include ../listings/main.rs}}\n```\n\nThen build.",
+            "The program:\n\nThen build.",
+        ),
+        # an MDX comment (Docusaurus reads `.md` as MDX) is for the page's editors
+        ("Run it.\n\n{/* keep in sync with the CLI */}\n\nThen build.", "Run it.\n\nThen build."),
+        # GitHub's first notes: a bold label alone on the quote's first line
+        ("> **Note**\n> Keys expire after 90 days.", "> Note: Keys expire after 90 days."),
+        ("> **Warning:**\n> Back up first.", "> Warning: Back up first."),
+        ("> **Bold** words open\n> this quote.", "Bold words open this quote."),
+    ],
+)
+def test_vitepress_mdbook_mdx_and_github_conventions(source: str, text: str) -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text == text
+
+
 def test_a_jsx_tabs_label_introduces_what_the_tab_holds() -> None:
     """Docusaurus and Starlight tabs are JSX components: each tab's label says what its example is for, as a
     MkDocs tab's title does; the tags themselves, and a tab without a label, give no text."""

@@ -58,11 +58,15 @@ _TAGS = (
     "ul|var|wbr"
 )
 _HTML = re.compile(rf"</?(?:{_TAGS})(?:\s[^<>]*)?/?>|&(?:nbsp|amp|lt|gt|quot|#\d+);", re.I)
-# includes (pymdownx.snippets, FastAPI's `{* *}`, markdown-include's `{! !}`), looked for in code blocks too
-_INCLUDE = re.compile(r"-{1,}8<-{1,}|\{\*[^{}\n]*\*\}|\{!>?[^{}\n]*!\}")
+# includes (pymdownx.snippets, FastAPI's `{* *}`, markdown-include's `{! !}`, mdBook's `{{#include}}`), looked for in
+# code blocks too
+_INCLUDE = re.compile(
+    r"-{1,}8<-{1,}|\{\*[^{}\n]*\*\}|\{!>?[^{}\n]*!\}|\{\{#(?:include|rustdoc_include|playground)\b[^{}\n]*\}\}"
+)
 _BUILT = re.compile(
     r":(?:material|fontawesome|octicons|simple|lucide)-[\w-]+:|\[\^[^\]\s]+\]|\[TOC\]|\{%-?[ \t]*\w+[^{}\n]*?-?%\}"
     r"|\{\{[<%]-?[ \t]*/?[ \t]*[A-Za-z][^{}\n]*?[>%]\}\}"  # a Hugo shortcode: `{{< note >}}`, `{{% param "v" %}}`
+    r"|\{/\*.*?\*/\}"  # an MDX comment
     r"|\{:?[ \t]*[.#][A-Za-z][\w-]*(?:[ \t]+[^{}\n]*)?\}"  # an attribute list: `{ .md-button }`, `{: #id }`
 )
 # a Markdown link or image as written, its text in brackets and its address in parentheses

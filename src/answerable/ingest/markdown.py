@@ -83,10 +83,12 @@ _AUTODOC = re.compile(r"^:::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)*[ \t]*$")
 _INLINE_LANGUAGE = re.compile(r"^#!\w+[ \t]+")
 # A line a site's build replaces, whose text the page does not hold: an include (pymdownx.snippets'
 # `--8<-- "file"` and its block form, FastAPI's `{* file *}`, markdown-include's `{! file !}` / `{!> file !}`),
-# a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition.
+# a Jinja statement or comment (mkdocs-macros), a table of contents marker, an abbreviation definition, an mdBook
+# include (`{{#include ../listings/main.rs}}`, `{{#playground x.rs}}`), an MDX comment (`{/* ... */}`).
 _BUILD_LINE = re.compile(
     r"""^[ \t]*(?:-{1,}8<-{1,}(?:[ \t]+(?:"[^"]*"|'[^']*'|\S+))?|\{\*.*\*\}|\{!.*!\}|\{%(?:(?!%\}).)*%\}|\{\#.*\#\}"""
-    r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\}|\([^()\s]+\)=)[ \t]*$"""
+    r"""|(?i:\[TOC\]|\[\[_?TOC_?\]\])|\*\[[^\]\n]+\]:.*|\{\{[<%].*[%>]\}\}|\([^()\s]+\)=|\{\{\#\w+[^{}\n]*\}\}"""
+    r"""|\{/\*.*\*/\})[ \t]*$"""
 )
 # MyST (Sphinx's Markdown): a directive in a fence (```` ```{note} ````), its options before its content
 # (`:caption: app.py`, or YAML between `---` lines), a label before a heading (`(setup)=`).
@@ -439,9 +441,16 @@ def _text(node: Any) -> str:
 
 
 def _language(info: str) -> str:
-    """A fence's language: the first word of its info string (```` ```yaml title="mkdocs.yml" ````)."""
+    """A fence's language: the first word of its info string (```` ```yaml title="mkdocs.yml" ````), without
+    the lines it marks or its tab's label (VitePress' ```` ```js{4} ````, ```` ```sh [npm] ````)."""
     word = info.strip().split(" ")[0] if info.strip() else ""
+    if not word.startswith("{"):
+        word = re.split(r"[{\[]", word, maxsplit=1)[0]
     return word.strip("{}.").split(",")[0]
+
+
+# A fence's label in brackets after its language: VitePress' tab of a code group or file name (```` ```sh [npm] ````).
+_FENCE_LABEL = re.compile(r"^[^\s\[{]*(?:\{[^{}]*\})?[ \t]*\[([^\[\]\n]+)\]")
 
 
 class _Blocks:
@@ -498,10 +507,13 @@ class _Blocks:
         if kind == "fence" and (directive := _MYST_DIRECTIVE.match(node.info.strip())) is not None:
             return self.myst(directive.group(1), directive.group(2).strip(), node.content)
         if kind in ("fence", "code_block"):
-            content = _built(node.content) if "8<" in node.content else node.content
+            content = _built(node.content) if "8<" in node.content or "{{#" in node.content else node.content
             if not content.strip():
                 return []  # only an include: the site puts a file's code here, which the page does not hold
-            return [Code(content, _language(node.info) if kind == "fence" else "")]
+            code = Code(content, _language(node.info) if kind == "fence" else "")
+            tab = _FENCE_LABEL.match(node.info.strip()) if kind == "fence" else None
+            # a code group's tab ("npm:" over its command), as a tab's title introduces what it holds
+            return introduced_by(tab.group(1).strip(), [code]) if tab else [code]
         if kind == "table":
             return [_table(node)]
         if kind == "dl":
@@ -521,7 +533,7 @@ class _Blocks:
         if kind == "generic_block":
             block, title = str(node.meta.get("kind", "")), str(node.meta.get("title", ""))
             inner = self.of(node.children)
-            if block in ("html", "define", "caption", "attrs"):
+            if block in ("html", "define", "caption", "attrs", "code-group"):
                 return inner
             if block == "tab":
                 return introduced_by(title, inner)
@@ -616,6 +628,20 @@ class _Blocks:
             if callout:
                 label = _inline_text(callout.group(2)) or callout.group(1).title()
                 return [Note(label, (Para(_inline_text(said)), *blocks[1:]))]
+        if first is not None and first.type == "paragraph" and first.children:
+            # GitHub's first notes: a bold label alone on the quote's first line (`> **Note**`), its text below
+            parts = [c for c in first.children[0].children if c.type != "text" or c.content.strip()]
+            if (
+                len(parts) > 2
+                and parts[0].type == "strong"
+                and parts[1].type in ("softbreak", "hardbreak")
+                and (bold := inline(parts[0]).strip()).rstrip(":").lower() in _LABEL_WORDS
+                and blocks
+                and isinstance(blocks[0], Para)
+                and blocks[0].text.startswith(bold)
+            ):
+                label, said = bold.rstrip(":"), blocks[0].text[len(bold) :].strip()
+                return [Note(label.title(), (Para(said), *blocks[1:]) if said else tuple(blocks[1:]))]
         lead = blocks[0] if blocks else None
         if isinstance(lead, Para):
             word = _SAID_LABEL.match(lead.text)
