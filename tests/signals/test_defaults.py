@@ -27,6 +27,10 @@ from answerable.signals.spelling import read_as
         ("Which theme is used if none is given?", "Which theme is used by default?"),
         ("Which fields are exported without any configuration?", "Which fields are exported by default?"),
         ("What does the exporter do if we leave it alone?", "What does the exporter do by default?"),
+        ("What timeout is used if it isn't set?", "What timeout is used by default?"),
+        ("Which port does it use when not configured?", "Which port does it use by default?"),
+        ("What does the field hold if left empty?", "What does the field hold by default?"),
+        ("Which region is used without specifying one?", "Which region is used by default?"),
     ],
 )
 def test_a_clause_that_sets_nothing_reads_as_by_default(question: str, read: str) -> None:

@@ -55,6 +55,12 @@ _CLAUSES = (
         rf"{_SET_DONE}{_WHERE}{_END}",
         re.I,
     ),
+    # "if it isn't set", "when not configured", "if unset", "if left empty"
+    re.compile(
+        rf"\b(?:if|when)\s+(?:(?:it|they|that|this)(?:'s|'re|\s+is|\s+are)?\s+)?(?:(?:not|never|isn't|aren't)\s+"
+        rf"{_SET_DONE}|unset|left\s+(?:unset|empty|blank|out|alone))(?:\s+(?:at\s+all|explicitly))?{_WHERE}{_END}",
+        re.I,
+    ),
     # "if I leave it alone", "if we leave everything as it is"
     re.compile(
         rf"\b(?:if|when)\s+{_WHO}\s+(?:just\s+)?(?:leave|keep)\s+"
@@ -66,8 +72,8 @@ _CLAUSES = (
     re.compile(r"\bout[ -]of[ -]the[ -]box\b", re.I),
     re.compile(r"\b(?:with|under)\s+(?:no|zero)\s+(?:configuration|config|settings|setup|customi[sz]ation)\b", re.I),
     re.compile(
-        r"\bwithout\s+(?:any\s+)?(?:configuration|config|customi[sz]ation|(?:configuring|changing|setting|touching)"
-        r"\s+(?:anything|it|them|a thing))\b",
+        r"\bwithout\s+(?:any\s+)?(?:configuration|config|customi[sz]ation|(?:configuring|changing|setting|touching"
+        r"|specifying|passing|providing|giving)\s+(?:anything|it|them|one|a thing|a value|any))\b",
         re.I,
     ),
 )
