@@ -31,6 +31,9 @@ from answerable.signals.spelling import read_as
         ("Which port does it use when not configured?", "Which port does it use by default?"),
         ("What does the field hold if left empty?", "What does the field hold by default?"),
         ("Which region is used without specifying one?", "Which region is used by default?"),
+        # typed on a phone or a Mac: a curly apostrophe
+        ("Which port does the proxy use if I don’t set one?", "Which port does the proxy use by default?"),
+        ("What timeout is used if it isn’t set?", "What timeout is used by default?"),
     ],
 )
 def test_a_clause_that_sets_nothing_reads_as_by_default(question: str, read: str) -> None:

@@ -20,7 +20,7 @@ import re
 
 # Who sets (or does not set) something.
 _WHO = r"(?:I|we|you|they|one|the user|users|someone)"
-_NOT = r"(?:don'?t|do not|didn'?t|did not|doesn'?t|does not|never|haven'?t|have not|won'?t|will not)"
+_NOT = r"(?:don['’]?t|do not|didn['’]?t|did not|doesn['’]?t|does not|never|haven['’]?t|have not|won['’]?t|will not)"
 _SET = (
     r"(?:set|change|configure|specify|pass|give|provide|supply|choose|pick|select|touch|override|"
     r"customi[sz]e|define|enter|add|adjust|tweak|modify|say|tell it|tell)"
@@ -45,7 +45,7 @@ _CLAUSES = (
     # "unless I change it", "unless we say otherwise", "unless told otherwise", "unless otherwise specified",
     # "unless it is configured", "unless configured differently"
     re.compile(
-        rf"\bunless\s+(?:{_WHO}\s+{_SET}\s+{_NOTHING_NAMED}(?:\s+otherwise)?|(?:it\s+is\s+|it's\s+|they\s+are\s+)?"
+        rf"\bunless\s+(?:{_WHO}\s+{_SET}\s+{_NOTHING_NAMED}(?:\s+otherwise)?|(?:it\s+is\s+|it['’]s\s+|they\s+are\s+)?"
         rf"{_SET_DONE}(?:\s+otherwise|\s+differently)?|otherwise\s+{_SET_DONE}){_WHERE}{_END}",
         re.I,
     ),
@@ -57,7 +57,7 @@ _CLAUSES = (
     ),
     # "if it isn't set", "when not configured", "if unset", "if left empty"
     re.compile(
-        rf"\b(?:if|when)\s+(?:(?:it|they|that|this)(?:'s|'re|\s+is|\s+are)?\s+)?(?:(?:not|never|isn't|aren't)\s+"
+        rf"\b(?:if|when)\s+(?:(?:it|they|that|this)(?:['’]s|['’]re|\s+is|\s+are)?\s+)?(?:(?:not|never|isn['’]t|aren['’]t)\s+"
         rf"{_SET_DONE}|unset|left\s+(?:unset|empty|blank|out|alone))(?:\s+(?:at\s+all|explicitly))?{_WHERE}{_END}",
         re.I,
     ),
