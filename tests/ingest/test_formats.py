@@ -431,6 +431,26 @@ def test_superscripts_and_footnote_marks_are_not_read_as_digits_of_a_number() ->
     assert md.text == "Up to 2³¹ rows, port 8080¹, H₂O, 1st."
 
 
+def test_a_raised_mark_after_a_word_is_a_footnotes_mark() -> None:
+    """No exponent is written on a word: "30 days<sup>1</sup>" marks a footnote, and read as "30 days¹" it hid
+    the span of 30 days from the figures read. After a unit's symbol or a number a superscript is drawn."""
+    from answerable.ingest.html import html_sections
+    from answerable.ingest.markdown import markdown_sections
+
+    (md,) = markdown_sections(
+        "Trash keeps files for 30 days<sup>1</sup>. Rooms hold 20 m<sup>2</sup> each.<sup>a</sup> "
+        "Plans cost $8 per user.<sup>†</sup> Up to 10<sup>6</sup> rows, x<sup>n</sup>."
+    )
+    assert (
+        md.text == "Trash keeps files for 30 days. Rooms hold 20 m² each. Plans cost $8 per user. Up to 10⁶ rows, xⁿ."
+    )
+    _, (section,), _ = html_sections(
+        "<html><body><main><h1>Trash</h1><p>Trash keeps files for 30 days<sup>1</sup>, in 20 m<sup>2</sup>.</p>"
+        "</main></body></html>"
+    )
+    assert section.text == "Trash keeps files for 30 days, in 20 m²."
+
+
 def test_built_html_code_line_numbers_and_tabs_read_as_the_markdown_wrote_them() -> None:
     """MkDocs Material and Sphinx output: a code block with line numbers (Pygments' `highlighttable`, or
     `linenos` spans inside the code) is the code alone; pymdownx.tabbed's tabs, in either style, give each

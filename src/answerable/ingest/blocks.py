@@ -24,11 +24,24 @@ _SUPERSCRIPT = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺
 _SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 
 
-def raised(text: str, below: bool = False) -> str:
+# A footnote's mark as a superscript: a number, a letter or a sign ("1", "a", "*", "†"); and the end of a word
+# of three letters or more it follows, perhaps after its punctuation ("days1", "days.1").
+_FOOTNOTE_MARK = re.compile(r"\d{1,3}|[a-z]|[*†‡§¶]{1,3}")
+_AFTER_WORD = re.compile(r"[A-Za-z]{3,}[.,;:)]?$")
+
+
+def raised(text: str, below: bool = False, after: str = "") -> str:
     """The text of a superscript (or, `below`, a subscript) as the page draws it: digits and signs in their
     raised or lowered forms ("10<sup>6</sup>" is "10⁶", "CO<sub>2</sub>" "CO₂"), so that they are not read
     as more digits of the number before them ("106", "80801" for a footnote's "8080<sup>1</sup>"); other
-    text ("<sup>TM</sup>", "<sup>th</sup>") as it is written."""
+    text ("<sup>TM</sup>", "<sup>th</sup>") as it is written.
+
+    A raised mark right after a word of three letters or more (`after`, the text before it) is a footnote's
+    mark, and goes as a marked footnote's does: no exponent is written on a word, and "30 days¹" is no span
+    of 30 days to a reader of figures. After a unit's symbol ("m<sup>2</sup>", "cm<sup>3</sup>") or a number
+    it is drawn raised."""
+    if not below and _FOOTNOTE_MARK.fullmatch(text.strip()) and _AFTER_WORD.search(after):
+        return ""
     table = _SUBSCRIPT if below else _SUPERSCRIPT
     drawn = text.strip().translate(table)
     return drawn if drawn and not any(c.isascii() and not c.isspace() for c in drawn) else text

@@ -11,6 +11,7 @@ lists (`dl`: Sphinx's options, config values and API signatures, DocBook's `vari
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -132,7 +133,7 @@ def _inline(node: Any) -> str:
     line."""
     parts: list[str] = []
     for child in node.iter(include_text=True):
-        parts.append(_inline_part(child))
+        parts.append(_inline_part(child, parts))
     return "".join(parts)
 
 
@@ -141,7 +142,8 @@ def _inline(node: Any) -> str:
 _FOOTNOTE_MARKS = frozenset(["footnote-reference", "footnote"])
 
 
-def _inline_part(child: Any) -> str:
+def _inline_part(child: Any, before: Sequence[str] = ()) -> str:
+    """The text of an inline `child`; `before`, the parts of its line before it (what a superscript follows)."""
     tag = child.tag or ""
     if tag == "-text":
         return str(child.text(deep=False))
@@ -155,7 +157,7 @@ def _inline_part(child: Any) -> str:
         return ""
     inner = _inline(child)
     if tag in ("sup", "sub"):
-        return raised(inner, below=tag == "sub")
+        return raised(inner, below=tag == "sub", after="".join(before[-2:]))
     return inner if tag in _INLINE else f" {inner} "
 
 
@@ -217,7 +219,7 @@ class _Reader:
             elif tag.startswith(("-", "_")) or tag == "img":
                 continue
             elif tag in _INLINE:
-                run.append(_inline_part(child))
+                run.append(_inline_part(child, run))
             else:
                 end_run()
                 out += self.block(child)

@@ -341,7 +341,7 @@ def inline(node: Any) -> str:
             # an attribute list right after a link, an image or code belongs to it, and is markup
             content = _ATTRS_AFTER.sub("", content, count=1)
         if kind == "text" and script:
-            parts.append(raised(_plain(content), below=script == "sub"))
+            parts.append(raised(_plain(content), below=script == "sub", after="".join(parts[-2:])))
         elif kind == "text":
             parts.append(_plain(content))
         elif kind == "code_inline":
