@@ -63,6 +63,7 @@ from answerable.signals import kinds
 from answerable.signals.acronyms import asked
 from answerable.signals.annotate import annotate, annotate_draft, annotate_values
 from answerable.signals.claims import Decomposer, RuleDecomposer
+from answerable.signals.defaults import read_default
 from answerable.signals.injection import screen
 from answerable.signals.quoting import (
     as_judged,
@@ -188,14 +189,16 @@ class Engine:
             doc_ids=frozenset(doc_ids) if doc_ids is not None else None,
             as_of=as_of,
         )
-        vector = self.embedder.embed([question])[0]
-        hits = self.store.search_hybrid(question, vector, flt, self.config.retrieve_k)
+        # A clause that describes a default is read as "by default" before any search: it needs no passage.
+        read = read_default(question) if prof.read_typos else question
+        vector = self.embedder.embed([read])[0]
+        hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
         present = self._present(hits)
-        read = question
         if prof.read_typos and present:
             # Spelt as the passages this principal may read spell it; searched again only when it differs.
-            read = read_as(question, [t for p in present for t in (p.title, p.text)])
-            if read != question:
+            spelt = read_as(read, [t for p in present for t in (p.title, p.text)])
+            if spelt != read:
+                read = spelt
                 vector = self.embedder.embed([read])[0]
                 hits = self.store.search_hybrid(read, vector, flt, self.config.retrieve_k)
                 present = self._present(hits)
