@@ -208,6 +208,42 @@ def test_two_sections_of_one_page_are_one_source(policy) -> None:  # type: ignor
     assert assess(ev, policy.profile("strict"), NOW).conflicts == ()
 
 
+def _three_pages(question: str, texts: tuple[str, str, str]) -> tuple:  # type: ignore[type-arg]
+    claim = Claim("c1", question)
+    pages = [
+        passage(f"{doc}#1", score, text=text, effective_date=date(2026, 1, 1))
+        for doc, score, text in zip(("setup", "shells", "macos"), (0.95, 0.9, 0.88), texts, strict=True)
+    ]
+    verdicts = tuple(verdict("c1", p.id, S, s) for p, s in zip(pages, (0.94, 0.9, 0.88), strict=True))
+    ev = evidence(tuple(pages), verdicts, (claim,))
+    return annotate_values(ev, {("c1", p.id): p.text for p in pages}), pages
+
+
+def test_names_weaker_pages_state_are_no_conflict_where_the_strongest_answers_in_code(policy) -> None:  # type: ignore[no-untyped-def]
+    question = "Which shell does the installer start by default?"
+    ev, pages = _three_pages(
+        question,
+        (
+            "By default the installer starts `bash`, unless told otherwise.",
+            "Another shell, such as the Fish shell, can be set in your profile.",
+            "On macOS the Zsh shell is the login shell.",
+        ),
+    )
+    a_ = assess(ev, policy.profile("strict"), NOW)
+    assert a_.conflicts == () and a_.claims[0].passage_ids[0] == pages[0].id
+    # The counterpart: the strongest page names its shell, and another page names a different one.
+    ev, pages = _three_pages(
+        question,
+        (
+            "By default the installer starts the Zsh shell.",
+            "The installer starts the Fish shell by default.",
+            "Scripts run under the Zsh shell.",
+        ),
+    )
+    (conflict,) = assess(ev, policy.profile("strict"), NOW).conflicts
+    assert conflict.values == ("Zsh", "Fish")
+
+
 def _superseded_pair(question: str, old_text: str, new_text: str, new_heading: tuple[str, ...] = ("Limits",)) -> tuple:  # type: ignore[type-arg]
     """An older page that answers clearly (0.9) and the page that supersedes it, whose restated section the
     models score under the bar (0.45): the newer wording is further from the question."""

@@ -523,6 +523,8 @@ def test_a_word_that_opens_a_clause_code_a_day_or_a_word_of_the_question_is_no_n
         "What version of iOS is needed?",
         "Which Node.js version does the CLI need?",
         "Which port number does the agent listen on?",
+        "Which TCP port does the mail relay listen on?",
+        "What port does the dashboard serve on?",
         "What is a seat?",
         "Which of the two is faster?",
     ],

@@ -12,6 +12,7 @@ from datetime import date
 
 from answerable.core.policy import Precedence, Profile
 from answerable.core.types import (
+    NAME,
     Assessment,
     Claim,
     ClaimAssessment,
@@ -600,9 +601,18 @@ def _value_sides(
     per day", the other with "up to 50 dollars per day", disagree whatever a model reads; "two weeks" and
     "14 days" agree. Only values the engine read from each page's answer sentence count (`Signals.stated`);
     two sections of one page are one source. None when no two sources state different values.
+
+    A name is compared only where the strongest page, read, names one: "By default function endpoints only
+    accept `GET` requests." names its answer in code, which is no name here (`values.names_in`), and the
+    names weaker pages state beside it ("a class that implements the ASGI interface") are what else they
+    speak of, not a second answer to differ from.
     """
-    stating = [(v, values) for v in _by_strength(support) if (values := sig.stated_by(claim_id, v.passage_id))]
+    ordered = _by_strength(support)
+    stating = [(v, values) for v in ordered if (values := sig.stated_by(claim_id, v.passage_id))]
     if len(stating) < 2:
+        return None
+    names_only = all(x.kind == NAME for _, vals in stating for x in vals)
+    if names_only and sig.stated_by(claim_id, ordered[0].passage_id) == ():
         return None
     lead, lead_values = stating[0]
     lead_doc = by_id[lead.passage_id].document_id

@@ -290,10 +290,11 @@ _NOT_A_CLASS_WORDS = """is are was were be been does do did can could should sha
     this that these those else exactly"""
 _NOT_A_CLASS = frozenset(_NOT_A_CLASS_WORDS.split())
 # Kinds of thing whose answer is a figure of a kind read above, where either of the first two words says one
-# ("What time ...", "Which MyST-Parser version ...", "Which port number ...").
+# ("What time ...", "Which MyST-Parser version ...", "Which port number ..."); a port is a number ("Which TCP
+# port ...?" is answered by 5432, and "IP addresses" beside it is no second answer).
 _FIGURE_CLASS_WORDS = (
     "time times date dates day days year years month months hour hours version versions percentage percent size "
-    "price cost fee age number numbers"
+    "price cost fee age number numbers port ports"
 )
 _FIGURE_CLASS = frozenset(_FIGURE_CLASS_WORDS.split())
 
