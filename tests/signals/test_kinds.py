@@ -21,6 +21,7 @@ from answerable.signals.kinds import (
     for_other_days,
     names_the_entry,
     of_another_kind,
+    read_with,
     required_form,
     said_by_values,
     shares_the_point,
@@ -571,6 +572,11 @@ def test_a_yes_no_question_about_no_limit_asks_for_no_limit() -> None:
         ("Which log file records failed logins?", "Failed logins go to auth.log.", True),
         ("What file name must the hook script have?", "The hook runs before each commit.", False),
         ("Which file lists the build targets?", "The Makefile at the top lists them.", True),
+        # the name the question gives is what it asks about, not the file asked for
+        ("What file does the `mkdocs.yml` loader write?", "The `mkdocs.yml` loader writes output files.", False),
+        ("Which file does tox.ini tell pytest to read?", "Settings in tox.ini are read by pytest.", False),
+        ("What file does plugin.cfg point to?", "plugin.cfg points to `hooks/main.py`.", True),
+        ("What file does the exporter create?", "`Export to PDF`: creates a report.", False),  # a label
     ],
 )
 def test_a_question_for_a_file_is_answered_by_a_sentence_that_names_one(
@@ -950,3 +956,23 @@ def test_a_page_that_speaks_only_of_other_days_of_the_week_speaks_of_another_thi
     question: str, text: str, other: bool
 ) -> None:
     assert for_other_days(question, text) is other
+
+
+@pytest.mark.parametrize(
+    ("question", "place", "text", "counted"),
+    [
+        ("How many recovery keys does the vault issue?", "Vault. Recovery keys", "The vault issues 8 of them.", True),
+        ("How many spare tickets can I hold?", "Events. Spare tickets", "You can hold four of these at once.", True),
+        ("How many guest passes come with a membership?", "Guest passes", "Two of those come free each year.", True),
+        # what "them" stands for is not what is asked
+        ("How many recovery keys does the vault issue?", "Vault. Passwords", "The vault keeps 8 of them.", False),
+        # no pronoun: the heading says what the section is about, not what this sentence counts
+        ("How many recovery keys does the vault issue?", "Vault. Recovery keys", "Sign in within 8 days.", False),
+        ("How many recovery keys does the vault issue?", "", "The vault issues 8 of them.", False),
+    ],
+)
+def test_a_count_of_them_counts_what_the_heading_above_names(
+    question: str, place: str, text: str, counted: bool
+) -> None:
+    assert counts_asked(question, read_with(place, text)) is counted
+    assert (fit(question, text, place) == 2) is counted

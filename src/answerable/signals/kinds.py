@@ -364,12 +364,28 @@ _FUNCTION_WORDS = STOPWORDS | frozenset(
 _COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
 
 
+# A count of what was named before: "10 of them", "three of these".
+_COUNT_OF_THEM = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS}) of (?:them|these|those)\b", re.I)
+
+
+def read_with(place: str, text: str) -> str:
+    """`text` after `place` (its page title and headings) where it counts what it names only by a pronoun:
+    under "## Backup codes", "Stowly generates 10 of them." counts backup codes (`_counts`). Any other
+    text is read alone: a heading says what a section is about, not what each of its sentences states."""
+    return f"{place}. {text}" if place and _COUNT_OF_THEM.search(text) else text
+
+
 def _counts(noun: str, text: str) -> bool:
     """Does `text` give a count of `noun` ("40 charts", "up to 10 active API keys")?
 
     The count stands before the noun with at most two words between, none of them a function word: "one
-    country across all charts" counts countries, not charts.
+    country across all charts" counts countries, not charts. A count of "them" ("10 of them") counts the
+    noun where the words before it name the noun (`read_with`: "Backup codes. Stowly generates 10 of
+    them.").
     """
+    for m in _COUNT_OF_THEM.finditer(text):
+        if singular(noun) in {singular(w.lower()) for w in re.findall(r"\w+", text[: m.start()])}:
+            return True
     words = [w.strip(".,") for w in re.findall(r"[\w,.]+", text)]
     target = singular(noun)
     for i, word in enumerate(words):
@@ -671,7 +687,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         # A figure written as code is read as said: "(`2678400` seconds)" is a span.
         return "length of time", _states_span
     if _FILE_WANTED.search(question):
-        return "file name", lambda text: _FILE_NAMED.search(text) is not None
+        return "file name", lambda text: _FILE_NAMED.search(_without_given(question, text)) is not None
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _states_default(question, text)
     if _LIMIT_WANTED.search(question):
@@ -731,13 +747,31 @@ _FILE_WANTED = re.compile(
     r"extensions?|names?)\b)",
     re.I,
 )
+# A file is named by a code span of one word ("`conf.py`", "`Makefile`"; "`GitHub Pages`" is an entry's
+# label), a path, a name with an extension, a dotfile or a conventional name.
 _FILE_NAMED = re.compile(
-    r"`[^`\n]+`|(?:^|[\s(\"'])(?:[\w.~-]*/)+[\w.-]+|\b[\w-]+\.[A-Za-z]\w{0,9}\b|(?:^|[\s(\"'])\.[A-Za-z][\w.-]*"
+    r"`[^`\s]+`|(?:^|[\s(\"'])(?:[\w.~-]*/)+[\w.-]+|\b[\w-]+\.[A-Za-z]\w{0,9}\b|(?:^|[\s(\"'])\.[A-Za-z][\w.-]*"
     r"|\b(?:README|LICEN[CS]E|CHANGELOG|[A-Z][a-z]*file)\b"
 )
 
 
 _SINGLE = re.compile(r"\b(?:a\s+)?single\b", re.I)
+
+
+def _without_given(question: str, text: str) -> str:
+    """`text` without the code spans and dotted names `question` itself gives: what the question names is
+    what it asks about, not the answer. "`sphinx.ext.githubpages` generates helper files." names no file for
+    "What file does sphinx.ext.githubpages create?"."""
+    asked = question.lower()
+
+    def given(m: re.Match[str]) -> str:
+        return " " if m.group(0).strip("`").lower() in asked else m.group(0)
+
+    return _GIVEN_NAME.sub(given, text)
+
+
+# A code span, or a name with a dot inside it ("conf.py", "sphinx.ext.autodoc").
+_GIVEN_NAME = re.compile(r"`[^`\n]+`|\b[\w-]+(?:\.[\w-]+)+\b")
 
 
 def _states_a_figure_for(question: str, text: str) -> bool:
@@ -850,7 +884,9 @@ def fit(question: str, text: str, place: str = "") -> int | None:
     if kind is None and finer is None:
         return None
     said = _as_stated(question, text)
-    points = int(kind is not None and states(kind, text, question)) + int(finer is not None and finer(said))
+    points = int(kind is not None and states(kind, text, question)) + int(
+        finer is not None and finer(read_with(place, said))
+    )
     if kind is None and finer is _instructs and points and _serves(question, said, place):
         points += 1
     return points

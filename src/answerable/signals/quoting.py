@@ -114,20 +114,21 @@ def pick(
     pool = without_counterparts(claim, sentences, pool)
     pool = without_examples(claim, sentences, pool)
     said = [as_said(text) for text in sentences]
+    # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
+    place = [a[: a.rfind(sentences[k])] if sentences[k] in a else "" for k, a in enumerate(about or ())]
+    where = [place[k] if place else "" for k in range(len(sentences))]
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
         frame = about or sentences
         finer = [
             k
             for k in pool
-            if (kinds.counts_asked(claim, said[k]) or kinds.fit(claim, said[k]) == 2)
+            if (kinds.counts_asked(claim, kinds.read_with(where[k], said[k])) or kinds.fit(claim, said[k]) == 2)
             and kinds.about_as_much(asked_part(claim), frame[k], frame[top])
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
-    # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
-    place = [a[: a.rfind(sentences[k])] if sentences[k] in a else "" for k, a in enumerate(about or ())]
-    bonus = [kind_weight * (kinds.fit(claim, text, place[k] if place else "") or 0) for k, text in enumerate(said)]
+    bonus = [kind_weight * (kinds.fit(claim, text, where[k]) or 0) for k, text in enumerate(said)]
     stating = [k for k in pool if kind is None or kinds.states(kind, said[k], claim)]
     # Of the sentences with the best form of answer, those naming every name of the claim: "Business
     # workspaces keep audit events for 1 year." has the form asked as much as "Enterprise workspaces keep
