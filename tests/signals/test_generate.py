@@ -96,6 +96,28 @@ def test_what_counts_as_referring_back() -> None:
         assert not refers_back(opening), opening
 
 
+def test_a_demonstrative_and_its_noun_anywhere_refer_back() -> None:
+    """ "The --quick flag skips this step." says which step only after the sentence before it."""
+    for sentence in (
+        "The `--quick` flag skips this step and `--full` runs it.",
+        "Owners can change these limits from Settings.",
+        "Deleting the key removes those permissions at once.",
+    ):
+        assert refers_back(sentence), sentence
+    for sentence in (
+        "You can do this by editing the file.",  # a pronoun before a function word
+        "See this page for the details.",  # the document itself
+        "Run the importer like this:",  # what follows
+        "The number of workers defaults to the number of CPUs.",
+    ):
+        assert not refers_back(sentence), sentence
+    text = "By default the importer checks every row. The `--quick` flag skips this check. Rows are logged."
+    assert quoted(text, "skips") == [
+        "By default the importer checks every row.",
+        "The `--quick` flag skips this check.",
+    ]
+
+
 def test_a_consequence_is_quoted_with_the_condition_it_stands_on() -> None:
     """ "If it doesn't, Stowly retries ..." had been quoted without "Your endpoint must return a 2xx status
     within 10 seconds.", the sentence that says what "it" does not do."""

@@ -21,7 +21,7 @@ from answerable.signals.kinds import (
     for_other_days,
     names_the_entry,
     of_another_kind,
-    read_with,
+    read_under,
     required_form,
     said_by_values,
     shares_the_point,
@@ -974,5 +974,5 @@ def test_a_page_that_speaks_only_of_other_days_of_the_week_speaks_of_another_thi
 def test_a_count_of_them_counts_what_the_heading_above_names(
     question: str, place: str, text: str, counted: bool
 ) -> None:
-    assert counts_asked(question, read_with(place, text)) is counted
+    assert counts_asked(question, read_under(place, text)) is counted
     assert (fit(question, text, place) == 2) is counted

@@ -368,7 +368,7 @@ _COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
 _COUNT_OF_THEM = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS}) of (?:them|these|those)\b", re.I)
 
 
-def read_with(place: str, text: str) -> str:
+def read_under(place: str, text: str) -> str:
     """`text` after `place` (its page title and headings) where it counts what it names only by a pronoun:
     under "## Backup codes", "Stowly generates 10 of them." counts backup codes (`_counts`). Any other
     text is read alone: a heading says what a section is about, not what each of its sentences states."""
@@ -380,7 +380,7 @@ def _counts(noun: str, text: str) -> bool:
 
     The count stands before the noun with at most two words between, none of them a function word: "one
     country across all charts" counts countries, not charts. A count of "them" ("10 of them") counts the
-    noun where the words before it name the noun (`read_with`: "Backup codes. Stowly generates 10 of
+    noun where the words before it name the noun (`read_under`: "Backup codes. Stowly generates 10 of
     them.").
     """
     for m in _COUNT_OF_THEM.finditer(text):
@@ -885,7 +885,7 @@ def fit(question: str, text: str, place: str = "") -> int | None:
         return None
     said = _as_stated(question, text)
     points = int(kind is not None and states(kind, text, question)) + int(
-        finer is not None and finer(read_with(place, said))
+        finer is not None and finer(read_under(place, said))
     )
     if kind is None and finer is _instructs and points and _serves(question, said, place):
         points += 1

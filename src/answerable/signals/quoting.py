@@ -35,7 +35,7 @@ from answerable.text.units import (
     units,
     without_marker,
 )
-from answerable.text.words import content_tokens, singular, stems
+from answerable.text.words import STOPWORDS, content_tokens, singular, stems
 
 
 def split_sentences(text: str) -> list[str]:
@@ -123,7 +123,7 @@ def pick(
         finer = [
             k
             for k in pool
-            if (kinds.counts_asked(claim, kinds.read_with(where[k], said[k])) or kinds.fit(claim, said[k]) == 2)
+            if (kinds.counts_asked(claim, kinds.read_under(where[k], said[k])) or kinds.fit(claim, said[k]) == 2)
             and kinds.about_as_much(asked_part(claim), frame[k], frame[top])
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
@@ -485,8 +485,24 @@ def quotable(sentence: str) -> bool:
 
 
 def refers_back(sentence: str) -> bool:
-    """Does `sentence` open by referring to what the sentence before it said?"""
-    return _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None
+    """Does `sentence` open by referring to what the sentence before it said, or name what it speaks of by a
+    demonstrative and a noun ("The `--fast` flag turns off this check.": which check, only the sentence
+    before says)? "This page", "this section" and the like point at the document, "this example:" at what
+    follows, and "this" before a function word ("do this by ...") is a pronoun, read only at the opening."""
+    if _REFERS_BACK.match(sentence.lstrip(" \"'(")) is not None:
+        return True
+    return any(
+        m["noun"].lower() not in STOPWORDS and m["noun"].lower() not in _THE_DOCUMENT and not m["colon"]
+        for m in _DEMONSTRATIVE.finditer(sentence)
+    )
+
+
+# A demonstrative and the word after it, anywhere in a sentence: "turns off this check".
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these|those)\s+(?P<noun>[A-Za-z][\w-]*)(?P<colon>\s*:)?", re.I)
+# What a demonstrative points at when it points at the document itself.
+_DOCUMENT_WORDS = """page pages section sections guide guides document documents documentation chapter chapters
+    article articles tutorial tutorials manual site example examples"""
+_THE_DOCUMENT = frozenset(_DOCUMENT_WORDS.split())
 
 
 _POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|these|those)\b", re.I)
