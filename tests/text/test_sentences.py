@@ -111,3 +111,22 @@ def test_what_an_entry_says_of_its_names() -> None:
 )
 def test_no_sentence_is_cut_inside_an_inline_code_span(text: str, expected: list[str]) -> None:
     assert sentences(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Paths in .gitignore are skipped. Use .env files.", ["Paths in .gitignore are skipped.", "Use .env files."]),
+        (
+            "Stubs are read as .pyi, and notebooks as .ipynb files.",
+            ["Stubs are read as .pyi, and notebooks as .ipynb files."],
+        ),
+        (
+            "Workflows live in the .github folder. Push to run them.",
+            ["Workflows live in the .github folder.", "Push to run them."],
+        ),
+        ("Release 3.11.2 is out. Upgrade soon.", ["Release 3.11.2 is out.", "Upgrade soon."]),
+    ],
+)
+def test_no_sentence_is_cut_inside_a_dotted_name(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected

@@ -90,11 +90,24 @@ def _whole_code_spans(segments: list[str]) -> list[str]:
     return out
 
 
+def _whole_words(segments: list[str]) -> list[str]:
+    """`segments` rejoined where a split fell inside a word: a sentence ends with white space after its
+    mark, and pysbd splits a dotted name that follows a space, as in "Files in .gitignore are skipped."
+    ("Files in ." and "gitignore are skipped."), ".env" and ".pyi" alike."""
+    out: list[str] = []
+    for piece in segments:
+        if out and out[-1].endswith(".") and (piece[:1].islower() or piece[:1].isdigit()):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (pysbd), never split inside an inline code span; linear time in the
-    length of `text`."""
+    """Sentences of a paragraph (pysbd), never split inside an inline code span or a word; linear time in
+    the length of `text`."""
     segments = _segments(text) if len(text) <= _WINDOW else _windowed(text)
-    return [s.strip() for s in _whole_code_spans(segments) if s.strip()]
+    return [s.strip() for s in _whole_code_spans(_whole_words(segments)) if s.strip()]
 
 
 # Abbreviations a name or a reference goes on after: "When was the St. Bartholomew's Day Massacre?" is one
