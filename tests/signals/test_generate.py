@@ -116,6 +116,12 @@ def test_a_demonstrative_and_its_noun_anywhere_refer_back() -> None:
         "By default the importer checks every row.",
         "The `--quick` flag skips this check.",
     ]
+    # a pointer between them names nothing "this check" could mean
+    text = "By default the importer checks every row. Read more about our checks. The `--quick` flag skips this check."
+    assert quoted(text, "skips") == [
+        "By default the importer checks every row.",
+        "The `--quick` flag skips this check.",
+    ]
 
 
 def test_a_consequence_is_quoted_with_the_condition_it_stands_on() -> None:

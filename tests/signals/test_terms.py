@@ -99,6 +99,18 @@ def test_a_pointer_to_another_page_mentions_nothing_it_says() -> None:
         assert without_cross_references(prose) == prose
 
 
+@pytest.mark.parametrize(
+    "pointer",
+    ["Read more about our release policy.", "Learn more in the plugins guide.", "Find out more about [caching](x.md)."],
+)
+def test_read_more_about_is_a_pointer_with_or_without_its_link(pointer: str) -> None:
+    assert points_elsewhere(pointer)
+    said = without_cross_references("Caching is on by default. " + pointer)
+    assert said.startswith("Caching is on by default.") and not any(w in said for w in ("more", "guide", "policy"))
+    for prose in ("You can read more than one file at a time.", "Users learn more quickly with examples."):
+        assert not points_elsewhere(prose) and without_cross_references(prose) == prose
+
+
 def test_another_page_disagrees_only_by_stating_another_value_of_the_kind() -> None:
     size = "What is the maximum size of a data export?"
     assert states_otherwise("An export is limited to 1 GB.", "Exports can be up to 5 GB.", size) is True

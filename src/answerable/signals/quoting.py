@@ -736,8 +736,20 @@ def in_context(sentences: Sequence[str], i: int, claim: str = "") -> str:
     scored alone, the Growth plan's "It includes up to 10 million events per month" scored as high for
     "How many events a month can I send on the Free plan?".
     """
-    text = f"{sentences[i - 1]} {sentences[i]}" if i > 0 and refers_back(sentences[i]) else sentences[i]
+    k = antecedent(sentences, i)
+    text = f"{sentences[k]} {sentences[i]}" if k is not None else sentences[i]
     return (" " if bare_reply(text) else "\n").join([text, *(sentences[k] for k in introduced(sentences, i, claim))])
+
+
+def antecedent(sentences: Sequence[str], i: int) -> int | None:
+    """The sentence that sentence `i` refers back to (`refers_back`), if it does: the one before it, or the one
+    before that where the one between only points to another page ("Read more about our preview style.",
+    which names nothing "this flag" could mean)."""
+    if i == 0 or not refers_back(sentences[i]):
+        return None
+    if i > 1 and points_elsewhere(sentences[i - 1]):
+        return i - 2
+    return i - 1
 
 
 Candidates = tuple[list[tuple[Passage, Sequence[str], int]], list[str], list[str], list[str]]

@@ -54,7 +54,9 @@ _ACRONYM_MAX = 6
 _LINK = r"\[[^\]\n]*\]\([^)\s]*\)"
 _CODE = r"`[^`\n]*`"
 _CROSS_REFERENCE = re.compile(
-    r"(?:^|(?<=[,;(:.!?]))\s*(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?:the\s+)?(?=[A-Z\"“'\[`])"
+    r"(?:^|(?<=[,;(:.!?]))\s*(?:(?:[Ss]ee(?: also)?|[Rr]efer to)\s+(?:the\s+)?(?=[A-Z\"“'\[`])"
+    # "Read more about our preview style.": a pointer whose link the page's text no longer shows
+    r"|(?:[Rr]ead|[Ll]earn|[Ff]ind out) more\b(?:\s+(?:about|on|in|at))?)"
     rf"(?:{_LINK}|{_CODE}|[^.;)\n])*(?:\n(?!\n)(?:{_LINK}|{_CODE}|[^.;)\n])*)*",
     re.M,
 )

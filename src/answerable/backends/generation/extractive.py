@@ -12,6 +12,7 @@ from answerable.signals.mismatch import asks_whether
 from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
+    antecedent,
     asks,
     bare_reply,
     candidates,
@@ -22,7 +23,6 @@ from answerable.signals.quoting import (
     mentions_entry,
     pick,
     quotable,
-    refers_back,
     rows_asked,
     split_sentences,
     under_heading,
@@ -114,10 +114,11 @@ class ExtractiveGenerator:
                     > scores[best] + 0.05
                 ):
                     chosen = sorted((at, neighbour))
-            if at > 0 and at - 1 not in chosen and refers_back(sentences[at]):
+            before = antecedent(sentences, at)
+            if before is not None and before not in chosen and at - 1 not in chosen:
                 # "As a result, ..." or "It expires after 7 days." means nothing without what came before:
                 # the sentence before is context, quoted beside the answer, not one of its sentences.
-                chosen.insert(0, at - 1)
+                chosen.insert(0, before)
             for i in chosen:
                 text = sentences[i]
                 if text in used:
