@@ -976,3 +976,15 @@ def test_a_count_of_them_counts_what_the_heading_above_names(
 ) -> None:
     assert counts_asked(question, read_under(place, text)) is counted
     assert (fit(question, text, place) == 2) is counted
+
+
+def test_a_number_given_to_a_parameter_named_for_the_thing_counts_it() -> None:
+    q = "How many uploads does the handler accept at once?"
+    sig = "Signature: `handler.receive(max_uploads=1000, max_parts=2000)`"
+    assert states(Kind.QUANTITY, sig, q)  # a value given to a name, not the year 1000
+    assert counts_asked(q, sig) and fit(q, sig) == 2
+    assert not counts_asked(q, "Signature: `handler.receive(max_parts=2000)`")  # another thing's number
+    # in a fenced example it is an example's argument, as any figure there is
+    assert not counts_asked(q, "Call it so:\n```python\nhandler.receive(max_uploads=1000)\n```")
+    # a year is still no count where it is written as one
+    assert not states(Kind.QUANTITY, "The handler was written in 1998.", q)

@@ -195,9 +195,10 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
     def figure(m: re.Match[str]) -> str:
         f, before = m.group(0), m.string[m.start() - 1 : m.start()]
         called = before == "(" and m.string[max(m.start() - 2, 0) : m.start() - 1].isalnum()
-        if f in given or (counting and _YEAR.fullmatch(f)) or before.isalpha() or called:
-            # a figure the question gives, a year for a count, a name's digits ("v2", "E309"), or a manual
-            # section or a call's argument written against a name ("exec(3)", "setuid(2)")
+        if f in given or (counting and before != "=" and _YEAR.fullmatch(f)) or before.isalpha() or called:
+            # a figure the question gives, a year for a count (not a value given to a name: `max_files=1000`),
+            # a name's digits ("v2", "E309"), or a manual section or a call's argument written against a name
+            # ("exec(3)", "setuid(2)")
             return " "
         if not timing:
             return f
@@ -368,6 +369,10 @@ _COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
 _COUNT_OF_THEM = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS}) of (?:them|these|those)\b", re.I)
 
 
+# A number given to a name in code: `max_files=1000`, `workers = 4`.
+_ASSIGNED = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\s*=\s*\d")
+
+
 def read_under(place: str, text: str) -> str:
     """`text` after `place` (its page title and headings) where it counts what it names only by a pronoun:
     under "## Backup codes", "Stowly generates 10 of them." counts backup codes (`_counts`). Any other
@@ -381,10 +386,14 @@ def _counts(noun: str, text: str) -> bool:
     The count stands before the noun with at most two words between, none of them a function word: "one
     country across all charts" counts countries, not charts. A count of "them" ("10 of them") counts the
     noun where the words before it name the noun (`read_under`: "Backup codes. Stowly generates 10 of
-    them.").
+    them."), and a number given to a parameter named for the noun counts it (`max_files=1000`).
     """
     for m in _COUNT_OF_THEM.finditer(text):
         if singular(noun) in {singular(w.lower()) for w in re.findall(r"\w+", text[: m.start()])}:
+            return True
+    # A parameter named for the thing, given a number, counts it: `request.form(max_files=1000)`.
+    for m in _ASSIGNED.finditer(text):
+        if singular(noun) in {singular(part) for part in m["name"].lower().split("_")}:
             return True
     words = [w.strip(".,") for w in re.findall(r"[\w,.]+", text)]
     target = singular(noun)
@@ -409,7 +418,7 @@ def counts_asked(question: str, text: str) -> bool:
     """Does `text` give a count of the very thing `question` asks how many of ("A chart shows up to 12
     periods." for "How many periods does a retention chart show?")?"""
     noun = _counted_noun(question)
-    return noun is not None and _counts(noun, text)
+    return noun is not None and _counts(noun, _as_stated(question, text))
 
 
 _WORD = re.compile(r"[^\W_][\w'-]*")
