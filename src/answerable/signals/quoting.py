@@ -115,8 +115,7 @@ def pick(
     pool = without_examples(claim, sentences, pool)
     said = [as_said(text) for text in sentences]
     # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
-    place = [a[: a.rfind(sentences[k])] if sentences[k] in a else "" for k, a in enumerate(about or ())]
-    where = [place[k] if place else "" for k in range(len(sentences))]
+    where = [about[k][: about[k].rfind(text)] if about and text in about[k] else "" for k, text in enumerate(sentences)]
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
         frame = about or sentences
