@@ -651,6 +651,86 @@ def test_the_most_or_least_of_an_amount_asks_for_a_bound(question: str, bound: s
 
 
 @pytest.mark.parametrize(
+    ("question", "bound", "unbound"),
+    [
+        (
+            "What is the highest value worker_count can be set to?",
+            "`worker_count` can be raised to at most 64.",
+            "`worker_count (integer)`: Sets the maximum number of parallel workers. The default is 8 workers.",
+        ),
+        (
+            "What is the largest page width the renderer accepts?",
+            "Widths between 40 and 400 columns are accepted.",
+            "The renderer defaults to 120 columns, the most common terminal width.",
+        ),
+        (
+            "What is the maximum allowed value of retry_limit?",
+            "There is no upper limit on `retry_limit`.",
+            "`retry_limit`: the most retries per job. Defaults to 5.",
+        ),
+    ],
+)
+def test_the_most_a_setting_can_take_is_bounded_not_defaulted(question: str, bound: str, unbound: str) -> None:
+    """How far a setting's value can go is said by a sentence that bounds a figure, or says there is no
+    limit; the setting's default, or a limit word that says what the setting bounds, is not that."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "limit" and test(bound) and not test(unbound)
+
+
+@pytest.mark.parametrize(
+    ("question", "span", "other"),
+    [
+        (
+            "What timeout does the upload client use?",
+            "Uploads give up after 90 seconds without progress.",
+            "Uploads resume from version 2.1 onwards.",
+        ),
+        (
+            "Which timeout applies to a webhook delivery?",
+            "`delivery_timeout`: how long to wait for the receiver. Defaults to `10`.",
+            "Each delivery is retried up to 3 times.",
+        ),
+        (
+            "What is the connection timeout of the mail relay?",
+            "The relay has no timeout; it waits forever for the server.",
+            "The relay opens 4 connections at once.",
+        ),
+    ],
+)
+def test_a_timeout_asked_is_a_length_of_time(question: str, span: str, other: str) -> None:
+    """A timeout is a length of time: a span, a number given to a setting named for it, or none at all
+    answers; another figure of the page (a version, a count) does not."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "length of time" and test(span) and not test(other)
+
+
+def test_a_timeout_asked_by_default_needs_both() -> None:
+    noun, test = required_form("What timeout does the socket reader use by default?")  # type: ignore[misc]
+    assert noun == "default"
+    assert test("The reader's timeout defaults to 20 seconds.")
+    assert not test("Messages default to text frames, from version 0.10 onwards.")
+    assert not test("The reader waits 20 seconds.")
+    assert required_form("Which timeout option controls reads?") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "bounds"),
+    [
+        ("You can invite at most 5 guests.", True),
+        ("The most you can withdraw is $500.", True),
+        ("Each team needs at least 2 admins.", True),
+        ("The Team plan is the most popular, at $8 a user.", False),
+        ("Most users keep 3 projects.", False),
+        ("The least used region is Sydney, with 2 servers.", False),
+    ],
+)
+def test_most_and_least_bound_only_as_a_bound(text: str, bounds: bool) -> None:
+    """ "at most 5" and "the most you can" bound an amount; "the most popular" and "most users" do not."""
+    noun, test = required_form("What is the largest amount I can use?")  # type: ignore[misc]
+    assert noun == "limit" and test(text) is bounds
+
+
+@pytest.mark.parametrize(
     "question",
     ["What is the most popular plan?", "Which is the most common error?", "What are the most used features?"],
 )
@@ -988,3 +1068,75 @@ def test_a_number_given_to_a_parameter_named_for_the_thing_counts_it() -> None:
     assert not counts_asked(q, "Call it so:\n```python\nhandler.receive(max_uploads=1000)\n```")
     # a year is still no count where it is written as one
     assert not states(Kind.QUANTITY, "The handler was written in 1998.", q)
+
+
+@pytest.mark.parametrize(
+    ("question", "count", "measure"),
+    [
+        (
+            "How many messages fit in the outbox?",
+            "The outbox holds about 500 messages.",
+            "The outbox is capped at 2 MB.",
+        ),
+        (
+            "How many guests can a member bring?",
+            "Each member may bring two guests.",
+            "A guest pass costs $5.",
+        ),
+        (
+            "How many replicas does the cluster keep?",
+            "Three replicas are kept of every shard.",
+            "Replicas lag the primary by under 5 seconds.",
+        ),
+    ],
+)
+def test_how_many_is_answered_by_a_count_not_a_measure(question: str, count: str, measure: str) -> None:
+    """ "How many" asks for a number of things: a size, a span, a price or a share says how big, long, dear
+    or large, not how many."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "count" and test(count) and not test(measure)
+
+
+def test_a_count_in_the_unit_asked_is_a_count() -> None:
+    _, test = required_form("How many days does the free trial last?")  # type: ignore[misc]
+    assert test("The trial lasts 14 days.")
+    _, test = required_form("How many years did the lease run?")  # type: ignore[misc]
+    assert test("It ran for two decades.") and not test("It cost $900 a month.")
+    assert required_form("How many bytes does a small integer take?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "of_it", "of_another"),
+    [
+        (
+            "What is the maximum number of members a channel can have?",
+            "A channel has a maximum of 500 members.",
+            "Channels are listed with a maximum depth of two.",
+        ),
+        (
+            "What is the smallest font size the editor allows?",
+            "The smallest font size is 8 points.",
+            "The smallest window is 400 pixels wide.",
+        ),
+        (
+            "What is the largest attachment I can send?",
+            "The largest attachment you can send is 25 MB.",
+            "The largest team on a plan has 50 seats.",
+        ),
+    ],
+)
+def test_an_extreme_states_a_limit_of_what_it_names(question: str, of_it: str, of_another: str) -> None:
+    """An extreme that names what it is of ("a maximum depth of two") bounds that thing, not the one asked."""
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "limit" and test(of_it) and not test(of_another)
+    assert test("Values run from 1 to 100.") and test("There is a maximum of 3.")
+
+
+def test_a_number_naming_a_section_or_release_counts_nothing() -> None:
+    """ "See Section 70.4.1", "Chapter 7", "RFC 7231" or "version 2.1" point somewhere; they are no count."""
+    _, test = required_form("How many shards does a cluster keep?")  # type: ignore[misc]
+    assert not test("Shards are described in Section 4.2 and Chapter 7.")
+    assert not test("Sharding follows RFC 7231 since version 2.1.")
+    assert test("A cluster keeps 12 shards (see Section 4.2).")
+    _, test = required_form("How many API tokens can I create?")  # type: ignore[misc]
+    assert test("There is no limit on API tokens.") and test("You can create unlimited tokens.")

@@ -249,6 +249,21 @@ _CLOCK = re.compile(
 )
 _MONEY = re.compile(rf"[{_CURRENCY}] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
 _SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
+# A timeout is a length of time: "What timeout does the client use by default?" is answered by a span ("30
+# seconds", a number whose setting names its unit) or by there being none ("no timeout", "waits forever"), not
+# by another figure of the page ("from version 0.10.0 onwards", "up to 3 retries"). A timeout named as a
+# setting ("Which timeout option ...?") asks for the setting's name.
+_TIMEOUT_ASKED = re.compile(
+    r"^\W*(?:what|which)\b[^?]*\btime-?outs?\b(?![\w-])(?!\s+(?:settings?|options?|parameters?|variables?|"
+    r"arguments?|flags?|fields?|keys?|names?|errors?|exceptions?|class(?:es)?|headers?|modes?)\b)",
+    re.I,
+)
+_TIMEOUT_WORD = re.compile(r"time-?outs?", re.I)
+_NO_TIMEOUT = re.compile(
+    r"\bno (?:time-?out|time limit)\b|\bnever times? out\b|\bwaits? (?:indefinitely|forever)\b"
+    r"|\b(?:disables?|turns? off) the time-?out\b|\btime-?out\b[^.;]{0,30}\b(?:is|to|of|:)\s*`?(?:None|0|null)`?",
+    re.I,
+)
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
 _COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
@@ -620,7 +635,8 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if _RANGE_ASKED.search(question):
         return lambda text: _RANGE.search(text) is not None
     if _LIMIT_WANTED.search(question):
-        return _states_limit
+        bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
+        return lambda text: bounds(question, text)
     if _COMMAND_ASKED.search(question):
         return lambda text: _COMMAND.search(text) is not None
     if _STEPS_ASKED.search(question):
@@ -677,6 +693,63 @@ def _states_span(text: str) -> bool:
     return unit is not None and _BARE_NUMBER.search(_UNIT_NAMED.sub(" ", text)) is not None
 
 
+def _states_timeout(text: str) -> bool:
+    """Does `text` state a timeout: a span (`_states_span`), there being none (`_NO_TIMEOUT`), or a bare number
+    given where the text names a timeout ("`timeout`: Defaults to `30`."), whose unit is the setting's?"""
+    if _states_span(text) or _NO_TIMEOUT.search(text) is not None:
+        return True
+    return _TIMEOUT_WORD.search(text) is not None and _BARE_NUMBER.search(text.replace("`", "")) is not None
+
+
+# "How many index entries fit in the pending list?" asks for a count: a number of things, not a measure of
+# something else ("four megabytes (4MB)", "30 seconds", "$5", "10%"), which says how big, long, dear or large a
+# share, not how many. A measure in the unit the question counts ("How many days ...?": "14 days"), or of the same
+# measure ("How many years ...?": "three decades"), is its count.
+_MEASURE = re.compile(
+    rf"(?:\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s?-?\s?(?P<unit>[kKMGTPE]i?B\b|bytes?\b|(?:kilo|mega|giga|tera|peta)bytes?\b"
+    rf"|%|per ?cent\b|(?:{_TIME_UNITS}|{_LENGTH_UNITS})\b)|[{_CURRENCY}]\s?\d[\d,.]*",
+    re.I,
+)
+# A count asked in a unit of measure ("How many bytes ...", "How many MB ...") is a measure's figure.
+_MEASURE_COUNTED = re.compile(
+    r"\bhow many\s+(?:[a-z]+\s+)?(?:[kKMGTP]i?B|bytes?|(?:kilo|mega|giga|tera)bytes?)\b", re.I
+)
+
+
+def _states_count(question: str, text: str) -> bool:
+    """Does `text` state a count for "how many ..." (`_MEASURE`): a figure or number word that is no measure
+    in another unit than the question counts in, nor the number of a section (`_NUMBERED_REFERENCE`); or that
+    there is no limit?"""
+    counted = _COUNTED.search(question)
+    nouns = {singular(w.lower()) for w in counted.group(1).split()} if counted else set()
+    said = _as_stated(question, text).replace("`", "")
+
+    def drop(m: re.Match[str]) -> str:
+        unit = m["unit"]
+        if unit is None:
+            return " "
+        # "How many years ...?" counts time, in decades as in years.
+        same = any(
+            re.fullmatch(units, unit, re.I) and any(re.fullmatch(units, n, re.I) for n in nouns)
+            for units in (_TIME_UNITS, _LENGTH_UNITS)
+        )
+        return m.group(0) if same or singular(unit.lower()) in nouns else " "
+
+    if _NO_LIMIT.search(said) is not None:  # "How many can I make?": "There is no limit."
+        return True
+    rest = _MEASURE.sub(drop, _NUMBERED_REFERENCE.sub(" ", said))
+    return _FIGURE.search(rest) is not None or _NUMBER_WORD.search(rest) is not None
+
+
+# A number that names a part of a text or a release ("See Section 70.4.1", "Chapter 3", "RFC 7231", "PEP 8",
+# "version 0.10") points somewhere; it counts nothing.
+_NUMBERED_REFERENCE = re.compile(
+    r"\b(?:sections?|chapters?|figures?|tables?|appendix|appendices|steps?|parts?|pages?|versions?|releases?|"
+    r"rfcs?|peps?|issues?|examples?|equations?|§)\s*#?\d[\d.]*(?:\s+and\s+(?:sections?|chapters?)?\s*\d[\d.]*)?",
+    re.I,
+)
+
+
 def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     """The form an answer to `question` must have beyond its kind, as (its noun, a test of a sentence): a price for
     "how much does it cost" (not any figure: "W-2 forms are filed by January 31" states no price), a length of time
@@ -695,14 +768,21 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _SPAN_ASKED.search(question):
         # A figure written as code is read as said: "(`2678400` seconds)" is a span.
         return "length of time", _states_span
+    if _TIMEOUT_ASKED.search(question):
+        if _DEFAULT_WANTED.search(question):
+            return "default", lambda text: _states_timeout(text) and _states_default(question, text)
+        return "length of time", _states_timeout
     if _FILE_WANTED.search(question):
         return "file name", lambda text: _FILE_NAMED.search(_without_given(question, text)) is not None
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _states_default(question, text)
     if _LIMIT_WANTED.search(question):
-        return "limit", _states_limit
+        bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
+        return "limit", lambda text: bounds(question, text)
     if _LIMIT_ASKED_WHETHER.search(question):
         return "limit", lambda text: _LIMIT.search(text) is not None or _states_a_figure_for(question, text)
+    if _COUNTED.search(question) and not _MEASURE_COUNTED.search(question):
+        return "count", lambda text: _states_count(question, text)
     return None
 
 
@@ -732,7 +812,11 @@ _LIMIT_ASKED_WHETHER = re.compile(
 _FROM_TO = re.compile(r"\bfrom\s+(?:\S+\s+){0,3}?\S*\d\S*(?:\s+\S+){0,2}?\s+to\s+\S*\d", re.I)
 _LIMIT = re.compile(
     r"\b(?:highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest|"
-    r"most|least|limit|limits|limited|cap|capped|up to|at most|"
+    r"at most|at least|limit|limits|limited|cap|capped|up to|"
+    # "most" and "least" bound as "at most 5", "the most you can send" or "most 5"; "the most popular" and
+    # "most users" bound nothing.
+    r"(?:the\s+)?(?:most|least)(?=\s+(?:\d|(?:that|which)\b|(?:you|i|we|they|one|it|users?|people|anyone)\s+"
+    r"(?:can|could|may|will|are|is)\b))|"
     r"(?:no|not|never|cannot be|can't be|must not be) (?:more|less|fewer|greater|longer|shorter|lower|higher) than|"
     r"or more|or less|or fewer|exceed|exceeds|exceeding|unlimited|"
     r"as (?:many|much)(?:\s+[\w-]+){0,3}?\s+as)\b",
@@ -740,9 +824,70 @@ _LIMIT = re.compile(
 )
 
 
-def _states_limit(text: str) -> bool:
-    """Does `text` state a limit: its own word or a bound (`_LIMIT`), or a range's two ends?"""
-    return any(p.search(text) is not None for p in (_LIMIT, _RANGE, _FROM_TO))
+def _states_limit(question: str, text: str) -> bool:
+    """Does `text` state a limit: its own word or a bound (`_LIMIT`), or a range's two ends? An extreme
+    that names what it is of (`_EXTREME`) states a limit of that thing only: "with a maximum depth of two"
+    bounds no number of entries for "What is the maximum number of entries a toctree may list?"."""
+    if _RANGE.search(text) is not None or _FROM_TO.search(text) is not None:
+        return True
+    for m in _LIMIT.finditer(text):
+        after = _NAMED_AFTER.match(text, m.end()) if _EXTREME.fullmatch(m.group(0)) else None
+        # "top-up" is said as "top up".
+        named = _words(after.group(0).replace("-", " ")) if after is not None else set()
+        if not named or named & _words(question.replace("-", " ")):
+            return True
+    return False
+
+
+# An extreme, and the words that say what it is of ("maximum depth", "largest file you can upload"): at most
+# three, past a measure word ("number of", "amount of", "size of") and the article, up to a figure or a verb
+# that states it.
+_EXTREME = re.compile(
+    r"highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest", re.I
+)
+_NAMED_AFTER = re.compile(
+    r"\s+(?:(?:number|amount|count|size|value|length)\s+of\s+)?(?:(?:the|a|an)\s+)?"
+    r"(?!(?:of|is|are|was|were|be|allowed|possible|permitted|supported|value|for|in|on|at|to|by|per|and|or)\b)"
+    r"[A-Za-z][\w-]*(?:\s+(?!\d)[A-Za-z][\w-]*){0,2}"
+)
+
+
+# "What is the highest value max_connections can be set to?", "What is the largest line length Black
+# accepts?" ask how far a setting's value can go. Its default ("The default is typically 100 connections.")
+# is one value it takes, not the most it can; and a setting described by a limit word ("Determines the
+# maximum number of concurrent connections") says what the setting bounds, not a bound on it. Such a limit
+# is said where a sentence bounds a figure: the limit and a figure that is no default in one sentence
+# ("It can be set to at most 262143.", "Values range from 1 to 100."), or no limit at all ("unlimited").
+_VALUE_LIMIT_ASKED = re.compile(
+    r"\b(?:highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min)\s+"
+    r"(?:(?:possible|allowed|permitted|valid|accepted|supported)\s+)?values?\b"
+    r"|\b(?:can|could|may)\s+(?:\w+\s+)?(?:be\s+)?(?:set|configured|raised|increased|lowered|reduced)\s+to\b"
+    r"|\b(?:can|could|may)\s+(?:\w+\s+)?(?:take|hold|accept)\b|\baccepts?\b",
+    re.I,
+)
+# A default said in words, with the figure it gives: "The default is typically 100 connections",
+# "defaults to 88", "(default: 50)", "Default 50".
+_DEFAULT_FIGURE = re.compile(
+    r"\bdefault(?:s|ed)?\b(?:\s+(?:value|setting))?(?:\s+(?:is|was|of|to|are|=|:))?"
+    r"(?:\s+(?:typically|usually|normally|currently|set\s+to))?\s*:?\s*`?[-+]?\d[\d,.]*`?(?:\s*[A-Za-z%]+)?",
+    re.I,
+)
+_NO_LIMIT = re.compile(r"\b(?:unlimited|no (?:upper |lower )?limit|not limited|any number)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(\"'])")
+
+
+def _bounds_a_value(question: str, text: str) -> bool:
+    """Does a sentence of `text` bound a figure that is no default (`_VALUE_LIMIT_ASKED`), or say there is
+    no limit?"""
+    for sentence in _SENTENCE_END.split(text):
+        bare = _DEFAULT_FIGURE.sub(" ", sentence)
+        if _NO_LIMIT.search(bare) is not None:
+            return True
+        if _states_limit(question, bare) and (
+            _FIGURE.search(bare) is not None or _NUMBER_WORD.search(bare) is not None
+        ):
+            return True
+    return False
 
 
 # "What file does the installer write its log to?" asks for a file: a sentence that names one (in code, as a
