@@ -244,6 +244,25 @@ def test_a_camel_case_name_is_an_identifier_matched_whole() -> None:
     assert Mentions(("`maxBuffer` {number} Largest amount of data.",)).unmatched((term,)) == ()
 
 
+@pytest.mark.parametrize(
+    ("question", "option"),
+    [
+        ("What does the --verbose switch print?", "--verbose"),
+        ("Can I combine --dry-run with --force?", "--dry-run"),
+        ("Why does rsync --delete remove my files?", "--delete"),
+    ],
+)
+def test_a_double_dash_option_of_one_word_is_an_identifier(question: str, option: str) -> None:
+    """No word of prose opens with two dashes: "--verbose" names one option as "--dry-run" does, and a page
+    about `--quiet` does not mention it; a dash set apart as punctuation ("-- or not") names nothing."""
+    ids = [t for t in named_terms(question) if t.key.startswith("id:")]
+    assert option in [t.text for t in ids]
+    (term,) = [t for t in ids if t.text == option]
+    assert Mentions((f"Pass `{option}` to change it.",)).unmatched((term,)) == ()
+    assert Mentions(("Pass `--quiet` to change it.",)).unmatched((term,)) != ()
+    assert [t for t in named_terms("Should I pass it -- or not?") if t.key.startswith("id:")] == []
+
+
 def test_a_dotted_name_of_two_parts_is_a_member_not_a_file_or_a_domain() -> None:
     assert [t.text for t in named_terms("What does path.resolve do?")] == ["path.resolve"]
     assert [t.text for t in named_terms("What does os.cpus() return?")] == ["os.cpus"]

@@ -97,9 +97,10 @@ def _is_shouted(words: list[str]) -> bool:
 
 
 # An identifier written as code: a snake_case, dotted or camelCase name ("max_connections",
-# "sphinx.ext.autodoc", "path.resolve", "maxBuffer"), or a command-line option ("--write-recovery-conf"). It names one
-# setting, option or module exactly: a page that documents `autosummary_imported_members` does not document
-# `autosummary_filename_map`. camelCase needs two lower-case letters first: "iPhone" and "eBay" are brands.
+# "sphinx.ext.autodoc", "path.resolve", "maxBuffer"), or a command-line option ("--write-recovery-conf", and
+# "--preview": no word of prose opens with two dashes). It names one setting, option or module exactly: a page
+# that documents `autosummary_imported_members` does not document `autosummary_filename_map`. camelCase needs
+# two lower-case letters first: "iPhone" and "eBay" are brands.
 # A dotted name of two parts is a module's member ("path.resolve", "json.dumps"), not a file ("conf.py", which a
 # page about an extension need not name) or a domain ("outlook.com" of "Can I sign up with an outlook.com
 # address?", which a page that takes any address need not name).
@@ -109,7 +110,7 @@ _FILE_TYPES = (
     r"com|org|net|io|co|edu|gov|example|uk|de|fr|eu|us|ca|au|ai)"
 )
 _IDENTIFIER = re.compile(
-    r"(?<![\w.-])(?:--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,}"
+    r"(?<![\w.-])(?:--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9_.]*[A-Za-z0-9]|[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*){2,}"
     rf"|[a-z]{{2,}}[a-z0-9]*(?:[A-Z][a-z0-9]+)+|[a-z_][a-z0-9_]+\.(?!{_FILE_TYPES}\b)[a-z_][a-zA-Z0-9_]+)(?![\w-])"
 )
 
