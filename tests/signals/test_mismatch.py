@@ -11,7 +11,7 @@ from answerable import Status, decide
 from answerable.core.codec import decision_from_dict
 from answerable.core.reasons import ReasonCode
 from answerable.interfaces.render import render_decision
-from answerable.signals.mismatch import mismatch, negated, opposed, other_year, years
+from answerable.signals.mismatch import asks_whether, mismatch, negated, opposed, other_year, years
 from tests.conftest import NOW
 from tests.signals.test_kinds import drafted
 
@@ -124,6 +124,9 @@ def test_years(text: str, named: set[int]) -> None:
         ("Was AppleTalk released in 1995?", "AppleTalk was released in 1985."),
         ("and can I import dashboards?", "Dashboards can only be exported."),
         ("Doesn't the key expire after the first year?", "The key expires after the last use."),
+        # A clause that sets the scene may come first.
+        ("Once the trial ends, are my files private?", "Public links keep working."),
+        ("After the first login, is the account public?", "New accounts are private."),
     ],
 )
 def test_a_yes_or_no_question_is_answered_by_the_opposite(question: str, sentence: str) -> None:
@@ -194,3 +197,28 @@ def test_a_word_negated_by_its_prefix(question: str, sentence: str, pair: tuple[
 
 def test_a_yes_or_no_question_with_a_negated_word_is_not_judged_by_it() -> None:
     assert mismatch("Is interethnic marriage uncommon?", "Interethnic marriage became common.") is None
+
+
+def test_a_question_word_in_the_opening_clause_asks_no_yes_or_no() -> None:
+    assert not asks_whether("In which year, was the bridge built?")
+    assert not asks_whether("After a successful sign-in, what page opens?")
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "pair"),
+    [
+        (
+            "After a successful sign-in, is the old session closed?",
+            "A failed sign-in locks the account.",
+            ("successful", "failed"),
+        ),
+        ("If the upload fails, can I resume it?", "A successful upload is listed at once.", ("fails", "successful")),
+        ("After the last payment, is the loan closed?", "The first payment is due in May.", ("last", "first")),
+    ],
+)
+def test_the_scene_a_yes_or_no_question_sets_is_no_part_of_what_it_asks(
+    question: str, sentence: str, pair: tuple[str, str]
+) -> None:
+    """The opposite answers what a yes-or-no question asks, but not the case its opening clause sets."""
+    assert asks_whether(question)
+    assert mismatch(question, sentence) == pair

@@ -131,8 +131,16 @@ _ANCHORED = re.compile(
     rf"(?:(?:the|its|their|his|her|our)\s+)?(?:(?:early|mid|late)[-\s])?{_YEAR}s?\b",
     re.I,
 )
+# It may open with a clause that sets the scene: "After a successful reset, are the old tokens revoked?",
+# "If I cancel now, do I get a refund?".
+_SCENE_CLAUSE = (
+    r"(?:after|before|if|when|whenever|once|while|during|in|on|with|without|for|since|until|by|unless)\b"
+    r"(?:(?!\b(?:which|what|who|whom|whose|where|how)\b)[^,?]){1,80},\s*"
+)
+_SCENE = re.compile(rf"^\W*{_SCENE_CLAUSE}", re.I)
 _YES_NO = re.compile(
-    r"^\W*(?:(?:and|also|but|so)\s+)?(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|has|"
+    rf"^\W*(?:{_SCENE_CLAUSE})?"
+    r"(?:(?:and|also|but|so)\s+)?(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|has|"
     r"have|had|may|might|must|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|won't)\b",
     re.I,
 )
@@ -270,8 +278,11 @@ def asks_whether(question: str) -> bool:
 def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
     """(what the question asks, what `sentence` speaks of instead): an opposite word or another year.
 
-    None for a yes-or-no question, which the opposite answers.
+    None for a yes-or-no question, which the opposite answers; but the scene its opening clause sets is no
+    part of what it asks: "After a successful reset, are the old tokens revoked?" is not answered by a
+    sentence about a failed reset.
     """
     if asks_whether(question):
-        return None
+        scene = _SCENE.match(question)
+        return None if scene is None else (opposed(scene.group(0), sentence) or other_year(scene.group(0), sentence))
     return opposed(question, sentence) or negated(question, sentence) or other_year(question, sentence)
