@@ -208,6 +208,19 @@ def test_a_span_for_how_long_is_reached_for_when_it_is_about_what_the_best_sente
     assert pick(question, other, [0.6, 0.3], about=[about[0], f"User management\nInvitations\n{other[1]}"]) == 0
 
 
+def test_a_count_in_the_best_sentences_own_section_is_about_what_it_is_about() -> None:
+    """A section under a heading is about one thing: a count of the thing asked in the best sentence's own
+    section ("`--jobs`") answers though it repeats none of the best sentence's words; in a bare paragraph,
+    which may speak of several things, it must still be about what the best sentence is about."""
+    question = "How many jobs does the linter start when it checks many files?"
+    texts = ["When the linter checks many files, it may start a process pool.", "Defaults to the number of CPUs."]
+    about = [f"Usage\nOptions > `--jobs`\n{t}" for t in texts]
+    assert pick(question, texts, [0.9, 0.1], about=about) == 1
+    assert pick(question, texts, [0.9, 0.1], about=texts) == 0
+    other = [f"Usage\nOptions > `--watch`\n{texts[0]}", f"Usage\nOptions > `--jobs`\n{texts[1]}"]
+    assert pick(question, texts, [0.9, 0.1], about=other) == 0
+
+
 def test_the_askers_story_is_no_word_the_finer_sentence_must_mention() -> None:
     """What the best sentence shares with the asker's story ("I'm presenting to a client tomorrow.") is no
     part of what the answer must be about: only what is asked is. A span under the same heading answers
@@ -634,6 +647,32 @@ def test_the_entry_a_question_asks_about_in_its_own_words_is_quoted() -> None:
     assert draft.sentences[0].text.startswith("`connect_timeout"), draft.sentences[0].text
 
 
+def test_the_entry_named_for_the_noun_a_question_asks_which_of_is_quoted() -> None:
+    """ "Which theme does the site use for HTML output?" asks for `html_theme`'s value: an entry whose name ends
+    in the noun asked, its other words said by the question, answers; entries named for another thing
+    (`html_style`) or for more than it (`html_theme_options`) do not, however the ranker reads them."""
+    entries = (
+        "`html_style`: The style sheet of HTML pages. Default is the stylesheet of the selected theme.\n"
+        "`html_theme`: The theme that the HTML output should use. The default is `'nimbus'`.\n"
+        "`html_theme_options`: Options that change the look of the theme. Default: `{}`.\n"
+        "`pdf_engine`: The program that renders PDF output. The default is `'lualatex'`.\n"
+        "`mail_port`: The port the relay listens on. The default is `2525`."
+    )
+    page = [Passage("ref#1", "ref", entries, title="Configuration")]
+    style = ExtractiveGenerator(favour("style sheet"), max_sentences=1)
+    for question, expected in [
+        ("Which theme does the site use for HTML output by default?", "`html_theme`"),
+        ("What engine does the builder use for PDF output?", "`pdf_engine`"),
+        ("Which port does the mail relay listen on?", "`mail_port`"),
+    ]:
+        draft = style.generate(question, [(Claim("c1", question), page)])
+        assert draft.sentences[0].text.startswith(expected), (question, draft.sentences[0].text)
+    # The noun asked without the entry's other word (no "mail") asks about no entry: the ranker's choice stands.
+    question = "Which port does the relay listen on?"
+    draft = style.generate(question, [(Claim("c1", question), page)])
+    assert draft.sentences[0].text.startswith("`html_style`"), draft.sentences[0].text
+
+
 def test_a_camel_case_entry_is_asked_about_in_words_with_or_without_its_namespace() -> None:
     """`uploader.chunkRetryLimit` is spelled "chunk retry limit" by an asker who never names the namespace,
     and `uploader.chunkRetryLimitStrict` is not asked about by those words; a namespace the question
@@ -713,10 +752,21 @@ def test_a_sentence_that_turns_the_question_over_is_not_quoted_while_another_is_
     assert pick("What is the smallest TLS version the server will take?", texts, [0.9, 0.6]) == 1
     assert pick("What is the highest TLS version the server accepts?", texts, [0.6, 0.9]) == 0
     # When every entry turns it over, the ranker's best stays, for the gate to withhold; so does a prose
-    # sentence that turns it over: only an entry stands in for its counterpart.
+    # sentence that turns it over where no other sentence says the side asked.
     assert pick("Which is the lowest TLS version the server accepts?", texts[:1], [0.9]) == 0
     prose = ["The maximum TLS version the server accepts is TLSv1.3.", "The server logs each TLS handshake."]
     assert pick("Which is the lowest TLS version the server accepts?", prose, [0.9, 0.6]) == 0
+
+
+def test_the_sentence_that_says_the_side_asked_is_quoted_over_its_opposite() -> None:
+    """A page that states both sides answers the side asked with the sentence that says it in its own word;
+    where no sentence says that side, the opposite stays, for the gate to withhold."""
+    route = ["Fail: `409 Conflict`: The invite was already used.", "Success: `202 Accepted`.", "Accept an invite."]
+    assert pick("What status code does a successful POST /invites/accept return?", route, [0.9, 0.85, 0.7]) == 1
+    assert pick("Which code comes back when accepting an invite fails?", route, [0.85, 0.9, 0.7]) == 0
+    window = ["The lowest speed the fan runs at is 800 rpm.", "The highest speed the fan reaches is 2400 rpm."]
+    assert pick("What is the highest speed of the fan?", window, [0.9, 0.8]) == 1
+    assert pick("What is the highest speed of the fan?", [*window[:1], "The fan is quiet."], [0.9, 0.8]) == 0
 
 
 def test_a_list_item_that_is_only_a_name_is_not_quoted_alone() -> None:
@@ -1139,3 +1189,8 @@ def test_a_list_is_quoted_with_the_items_asked(question: str, quoted: list[str] 
     draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
     said = [s.text for s in draft.sentences]
     assert said == ["The theme and its tiers take these settings:", *(quoted if quoted is not None else items)]
+
+
+def test_a_sentence_listing_the_year_asked_does_not_stand_in_for_another_years() -> None:
+    texts = ["In 1603 the outbreak killed 20% of the town.", "Outbreaks struck in 1593, 1603 and 1625."]
+    assert pick("What share of the town died in the 1625 outbreak?", texts, [0.9, 0.5]) == 0

@@ -1140,3 +1140,31 @@ def test_a_number_naming_a_section_or_release_counts_nothing() -> None:
     assert test("A cluster keeps 12 shards (see Section 4.2).")
     _, test = required_form("How many API tokens can I create?")  # type: ignore[misc]
     assert test("There is no limit on API tokens.") and test("You can create unlimited tokens.")
+
+
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        ("Defaults to the number of CPU cores on the host.", True),
+        ("The pool size is set to the number of shards.", True),
+        ("It starts one per CPU core.", True),
+        ("The number of parallel jobs the scheduler should start.", False),
+        ("Jobs run in parallel on every host.", False),
+    ],
+)
+def test_a_count_is_stated_by_what_it_equals(text: str, counts: bool) -> None:
+    """ "Defaults to the number of CPU cores" answers "how many" as a figure does; "the number of parallel
+    jobs ..." says what a setting is, not its value."""
+    question = "How many jobs does the scheduler start by default?"
+    assert states(Kind.QUANTITY, text, question) is counts
+    noun, test = required_form(question)  # type: ignore[misc]
+    assert noun == "count" and test(text) is counts
+
+
+def test_a_count_by_what_it_equals_counts_what_its_heading_names() -> None:
+    assert counts_asked(
+        "How many jobs run at once?", read_under("Options > `--jobs`", "Defaults to the number of CPUs.")
+    )
+    assert not counts_asked(
+        "How many jobs run at once?", read_under("Options > `--retries`", "Defaults to the number of CPUs.")
+    )

@@ -223,6 +223,8 @@ def states(kind: Kind, text: str, question: str = "") -> bool:
         return _PROPORTION_STATED.search(read) is not None
     if kind is Kind.QUANTITY:
         worded = _worded(question)
+        if counting and _EQUAL_COUNT.search(read) is not None:
+            return True
         return _QUANTITY_STATED.search(read) is not None or (worded is not None and worded.search(read) is not None)
     return _TIME_STATED.search(read) is not None
 
@@ -388,11 +390,27 @@ _COUNT_OF_THEM = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS}) of (?:them|these|
 _ASSIGNED = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\s*=\s*\d")
 
 
+# A count stated by what it equals, a number the reader knows: "Defaults to the number of CPUs in the system.",
+# "is set to the number of cores", "one per CPU core", "as many as there are cores". Not "the number of parallel
+# workers Black should use", which says what a setting is, not its value.
+_EQUAL_COUNT = re.compile(
+    r"\b(?:defaults?\s+to|(?:is|are)\s+set\s+to|equals?|equal\s+to|matches|same\s+as)\s+(?:the\s+)?"
+    r"(?:number|count)\s+of\s+\w+"
+    r"|\bone\s+(?:per|for\s+each|for\s+every)\s+(?:\w+\s+)?(?:cpus?|cores?|processors?|threads?|nodes?|hosts?|"
+    r"machines?|servers?|workers?|users?|requests?|connections?|files?|databases?|tables?)\b"
+    r"|\bas\s+many\s+as\s+there\s+are\b",
+    re.I,
+)
+
+
 def read_under(place: str, text: str) -> str:
-    """`text` after `place` (its page title and headings) where it counts what it names only by a pronoun:
-    under "## Backup codes", "Stowly generates 10 of them." counts backup codes (`_counts`). Any other
-    text is read alone: a heading says what a section is about, not what each of its sentences states."""
-    return f"{place}. {text}" if place and _COUNT_OF_THEM.search(text) else text
+    """`text` after `place` (its page title and headings) where it counts what it names only by a pronoun or
+    by what the count equals: under "## Backup codes", "Stowly generates 10 of them." counts backup codes, and
+    under "`-W`, `--workers`", "Defaults to the number of CPUs in the system." counts workers (`_counts`). Any
+    other text is read alone: a heading says what a section is about, not what each of its sentences states."""
+    if place and (_COUNT_OF_THEM.search(text) or _EQUAL_COUNT.search(text)):
+        return f"{place}. {text}"
+    return text
 
 
 def _counts(noun: str, text: str) -> bool:
@@ -403,7 +421,7 @@ def _counts(noun: str, text: str) -> bool:
     noun where the words before it name the noun (`read_under`: "Backup codes. Stowly generates 10 of
     them."), and a number given to a parameter named for the noun counts it (`max_files=1000`).
     """
-    for m in _COUNT_OF_THEM.finditer(text):
+    for m in (*_COUNT_OF_THEM.finditer(text), *_EQUAL_COUNT.finditer(text)):
         if singular(noun) in {singular(w.lower()) for w in re.findall(r"\w+", text[: m.start()])}:
             return True
     # A parameter named for the thing, given a number, counts it: `request.form(max_files=1000)`.
@@ -735,8 +753,8 @@ def _states_count(question: str, text: str) -> bool:
         )
         return m.group(0) if same or singular(unit.lower()) in nouns else " "
 
-    if _NO_LIMIT.search(said) is not None:  # "How many can I make?": "There is no limit."
-        return True
+    if _NO_LIMIT.search(said) is not None or _EQUAL_COUNT.search(said) is not None:
+        return True  # "How many can I make?": "There is no limit."; "Defaults to the number of CPUs."
     rest = _MEASURE.sub(drop, _NUMBERED_REFERENCE.sub(" ", said))
     return _FIGURE.search(rest) is not None or _NUMBER_WORD.search(rest) is not None
 

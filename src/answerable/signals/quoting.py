@@ -116,14 +116,19 @@ def pick(
     said = [as_said(text) for text in sentences]
     # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
     where = [about[k][: about[k].rfind(text)] if about and text in about[k] else "" for k, text in enumerate(sentences)]
+    pool = saying_the_side(claim, sentences, pool)
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
         frame = about or sentences
+        counting = [k for k in pool if kinds.counts_asked(claim, kinds.read_under(where[k], said[k]))]
         finer = [
             k
             for k in pool
-            if (kinds.counts_asked(claim, kinds.read_under(where[k], said[k])) or kinds.fit(claim, said[k]) == 2)
-            and kinds.about_as_much(asked_part(claim), frame[k], frame[top])
+            if (k in counting or kinds.fit(claim, said[k]) == 2)
+            and (
+                (k in counting and _same_section(where, k, top))
+                or kinds.about_as_much(asked_part(claim), frame[k], frame[top])
+            )
         ]
         return max(finer, key=lambda k: (scores[k], -k)) if finer else top
     kind = kinds.asked(claim)
@@ -144,6 +149,16 @@ def pick(
     shortlist = order[:top_n]
     again = rescore(claim, [(read or sentences)[k] for k in shortlist])
     return shortlist[max(range(len(shortlist)), key=lambda j: (logit(again[j]) + bonus[shortlist[j]], -j))]
+
+
+def _same_section(where: Sequence[str], k: int, top: int) -> bool:
+    """Do sentences `k` and `top` stand under the same headings of a page (`where`)? A count of the very thing
+    asked, in the best sentence's own section, is about what that section is about: under "`-W`,
+    `--workers`", "Defaults to the number of CPUs in the system." answers "How many workers does Black use
+    when it formats many files?" as much as "When Black formats multiple files, it may use a process pool."
+    does. A bare paragraph (no heading) may speak of several things one after another, and does not count;
+    nor does a span or another form, which must still say what the best sentence says of the question."""
+    return bool(where[k].strip()) and "\n" in where[k].strip() and where[k] == where[top]
 
 
 def as_said(text: str) -> str:
@@ -233,7 +248,29 @@ def asks_entry(claim: str, unit: str, namespaces: frozenset[str] = frozenset()) 
     for name in (*names, " ".join(names)):
         if any(_spelled(parts, words) for parts in _spellings(name, bool(others - {_namespace(name)}))):
             return True
-    return False
+    head = _WHICH_NOUN.match(claim)
+    return head is not None and any(_names_the_asked(name, _as_said(head["noun"].lower()), words) for name in names)
+
+
+# The noun a question asks "which" or "what" of: "theme" of "Which theme does Sphinx use ...?", "format" of
+# "What image format does it render to?".
+_WHICH_NOUN = re.compile(
+    r"^\W*(?:which|what)\s+(?:[\w-]+\s+)?(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|"
+    r"should|can|could|has|have)\b",
+    re.I,
+)
+
+
+def _names_the_asked(name: str, noun: str, words: Sequence[str]) -> bool:
+    """Is the entry `name` named for the thing a question asks which of (`noun`), qualified by words the
+    question says elsewhere? "Which theme does Sphinx use for HTML output?" asks for `html_theme`'s value:
+    its last word is the noun asked and its other word is said; `html_theme_options` (options) and
+    `html_style` (another noun) are named for other things."""
+    parts = [_as_said(p) for p in _WORD.findall(_PLACEHOLDER.sub("", _CAMEL.sub(" ", name)).lower())]
+    if len(parts) < 2 or parts[-1] != noun:
+        return False
+    said = {_as_said(w) for w in words}
+    return all(p in said for p in parts[:-1])
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -328,6 +365,33 @@ def without_counterparts(claim: str, sentences: Sequence[str], pool: list[int]) 
     if not turned or len(turned) == len(entries):
         return pool
     return [k for k in pool if k not in turned]
+
+
+def saying_the_side(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
+    """`pool` without the sentences that turn `claim` over (`mismatch`) where another of it says the side
+    asked, in its own word (`_says_side`).
+
+    A page that states both sides ("Fail: `400 Bad Request`.", "Success: `201 Created`.") answers the side
+    asked with the sentence that says it, which the ranker, reading topics, scores a little lower or higher
+    at random: "What status code comes back from a successful POST /register?" was withheld over the
+    failure's code. Where no sentence says the side asked, the opposite stays, for the gate to withhold
+    (reaching past it to any other sentence answered questions whose pages state only the opposite); so it
+    does for a yes-or-no question, whose opening clause's case is not what it asks, and for another year, as
+    a sentence listing the year asked among others ("in 1603, 1625, and 1665") does not say what it did."""
+    if asks_whether(claim):
+        return pool
+    turned = {k: m for k in pool if (m := mismatch(claim, sentences[k])) is not None}
+    # Opposite words only: a sentence that lists the year asked among others does not say what that year did.
+    asked = {m[0] for m in turned.values() if m[0].isalpha()}
+    if not turned or not any(_says_side(word, sentences[k], claim) for k in pool for word in asked):
+        return pool
+    return [k for k in pool if k not in turned]
+
+
+def _says_side(word: str, sentence: str, claim: str) -> bool:
+    """Does `sentence` say the side `claim` asks for, by its word (`word`, in any form) and without turning
+    the claim over itself?"""
+    return mismatch(claim, sentence) is None and bool(stems([word]) & stems(_WORD.findall(sentence.lower())))
 
 
 def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
