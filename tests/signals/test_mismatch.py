@@ -11,7 +11,7 @@ from answerable import Status, decide
 from answerable.core.codec import decision_from_dict
 from answerable.core.reasons import ReasonCode
 from answerable.interfaces.render import render_decision
-from answerable.signals.mismatch import asks_whether, mismatch, negated, opposed, other_year, years
+from answerable.signals.mismatch import asks_whether, mismatch, negated, opposed, other_member, other_year, years
 from tests.conftest import NOW
 from tests.signals.test_kinds import drafted
 
@@ -222,3 +222,69 @@ def test_the_scene_a_yes_or_no_question_sets_is_no_part_of_what_it_asks(
     """The opposite answers what a yes-or-no question asks, but not the case its opening clause sets."""
     assert asks_whether(question)
     assert mismatch(question, sentence) == pair
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "context", "pair"),
+    [
+        (
+            "What is the default fillfactor of a GiST index?",
+            "B-trees use a default fillfactor of 90.",
+            "The B-tree, hash, GiST and SP-GiST index methods all accept this parameter:",
+            ("gist", "b-tree"),
+        ),
+        (
+            "How long does the Team plan keep deleted files?",
+            "Business workspaces keep deleted files for 180 days.",
+            "Version history is on the Free, Team, Business and Enterprise plans.",
+            ("team", "business"),
+        ),
+        (
+            "Which port does the Redis exporter listen on?",
+            "The Postgres exporter listens on 9187.",
+            "Exporters ship for Postgres, MySQL, Redis or Kafka.",
+            ("redis", "postgres"),
+        ),
+    ],
+)
+def test_a_sentence_about_another_member_of_a_list_answers_no_question_about_this_one(
+    question: str, sentence: str, context: str, pair: tuple[str, str]
+) -> None:
+    assert other_member(question, sentence, context) == pair
+    # The member asked named by the sentence, or no list: nothing to say.
+    asked = pair[0]
+    assert other_member(question, f"{sentence} The {asked} one differs.", context) is None
+    assert other_member(question, sentence, "It runs on Linux.") is None
+
+
+def test_a_longer_name_holding_the_member_does_not_name_it() -> None:
+    ctx = "The B-tree, hash, GiST and SP-GiST index methods all accept this parameter:"
+    assert other_member("What is GiST's default fillfactor?", "SP-GiST indexes use 80.", ctx) == ("gist", "sp-gist")
+    # A question that names two members asks about both: a sentence on either is no other case.
+    assert other_member("Do GiST and hash indexes share a default?", "Hash indexes use 75.", ctx) is None
+
+
+def test_an_answer_about_another_member_of_its_pages_list_is_withheld(policy):  # type: ignore[no-untyped-def]
+    """The page lists the members side by side; the answer's sentence speaks of another than the one asked."""
+    listing = ("The B-tree, hash, GiST and SP-GiST index methods all accept fillfactor.", None)
+    q = "What is the default fillfactor of a GiST index?"
+    d = decide(drafted(q, listing, ("B-trees use a default fillfactor of 90.", "c1")), policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN and d.reason_codes[0] is R.NO_ANSWER_BEARING_EVIDENCE
+    assert d.claims[0].not_as_asked == ("gist", "b-tree")
+    d = decide(
+        drafted(q, listing, ("GiST indexes use a default fillfactor of 90.", "c1")), policy.profile("strict"), NOW
+    )
+    assert d.status is Status.ANSWER
+
+
+def test_the_list_an_answer_quotes_names_no_member_alone() -> None:
+    ctx = "The B-tree, hash, GiST and SP-GiST index methods all accept this parameter:"
+    answer = f"{ctx} B-trees use a default fillfactor of 90."
+    assert other_member("What is the default fillfactor of a GiST index?", answer, ctx) == ("gist", "b-tree")
+    assert other_member("What is the default fillfactor of a GiST index?", ctx, ctx) is None
+
+
+def test_a_list_of_names_holds_no_function_word() -> None:
+    """ "Homebrew, MacPorts, or as part of a distribution" lists two names, then a clause: "as" is no member."""
+    text = "Sphinx can be installed using Homebrew, MacPorts, or as part of a distribution such as Anaconda."
+    assert other_member("How do I install Sphinx with Homebrew?", text, text) is None

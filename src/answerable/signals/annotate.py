@@ -15,7 +15,7 @@ from dataclasses import replace
 from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Quantity, Signals, Stated, Term
 from answerable.signals import kinds
 from answerable.signals.claims import is_keywords
-from answerable.signals.mismatch import mismatch
+from answerable.signals.mismatch import mismatch, other_member
 from answerable.signals.quoting import with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
 from answerable.signals.values import asks_name, says_what_is_named, stated_values
@@ -69,7 +69,9 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     tagged draft's sentences answers is unanswered. "How wide is Cerro Blanco?" answered by "The Cerro
     Blanco caldera is wide." misses the kind asked (a figure); "How much does the company charge per W-2?"
     answered by "W-2 forms are filed by January 31." misses the form asked (a price); "What is the lowest
-    point?" answered by "... the highest point ..." is turned over (`mismatch`).
+    point?" answered by "... the highest point ..." is turned over (`mismatch`), and "What is the default
+    fillfactor of a GiST index?" by "B-trees use a default fillfactor of 90." below a list of both speaks of
+    another member (`other_member`).
     """
     if evidence.draft is None:
         return evidence
@@ -77,9 +79,11 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     assert signals is not None
     sentences = evidence.draft.sentences
     tagged = any(s.claim_ids for s in sentences)
+    by_id = {p.id: p.text for p in evidence.passages}
     found = []
     for c in evidence.claims:
-        own = [s.text for s in sentences if c.id in s.claim_ids] if tagged else [s.text for s in sentences]
+        mine = [s for s in sentences if c.id in s.claim_ids] if tagged else list(sentences)
+        own = [s.text for s in mine]
         if not own:
             found.append(AsAsked(c.id, unanswered=True))
             continue
@@ -90,7 +94,10 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             missing = kind.noun
         elif form is not None and not any(form[1](text) for text in own):
             missing = form[0]
-        found.append(AsAsked(c.id, missing, mismatch(c.text, " ".join(own))))
+        # The passages the sentences cite, where a list may name the member asked beside the one they speak of.
+        cited = "\n".join(dict.fromkeys(by_id[pid] for s in mine for pid in s.passage_ids if pid in by_id))
+        said = " ".join(own)
+        found.append(AsAsked(c.id, missing, mismatch(c.text, said) or other_member(c.text, said, cited)))
     return replace(evidence, signals=replace(signals, as_asked=tuple(found)))
 
 

@@ -22,7 +22,11 @@ the sentence speaks of the plain word, not negated ("became common"), and never 
 other years. A span ("1623-25", "2003–04") names every year in it, a decade ("the 1950s") every year of
 it. (`terms` already asks that some passage mention the year; this asks it of the answer's sentences.)
 
-`mismatch` is any of these, as the gate reads it, for a question that asks what, who, when, how, ...: a
+`other_member(question, sentence, context)`: `context` lists names side by side ("The B-tree, hash, GiST and
+SP-GiST index methods all accept this parameter:"), the question names one of them and the sentence speaks of
+another, never of the one asked ("B-trees use a default fillfactor of 90." for GiST's default).
+
+`mismatch` is any of the first three, as the gate reads it, for a question that asks what, who, when, how, ...: a
 yes-or-no question ("Is the API public?", "Was it released in 1995?") is answered by the opposite or by
 another year ("The API is private.", "It was released in 1985."), so it is never judged by them.
 """
@@ -31,6 +35,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
+
+from answerable.text.words import STOPWORDS
 
 # Verbs: any of one's forms (-s, -ed, -ing) is the opposite of any of the other's.
 _VERBS = (
@@ -286,3 +292,44 @@ def mismatch(question: str, sentence: str) -> tuple[str, str] | None:
         scene = _SCENE.match(question)
         return None if scene is None else (opposed(scene.group(0), sentence) or other_year(scene.group(0), sentence))
     return opposed(question, sentence) or negated(question, sentence) or other_year(question, sentence)
+
+
+# A list of names in a sentence: "A, B, C and D", "A, B or C" (each a word, hyphens and dots kept).
+_LIST = re.compile(r"(?<![\w-])[\w.+-]+(?:,\s+[\w.+-]+)+,?\s+(?:and|or)\s+[\w.+-]+")
+_ITEM = re.compile(r"[\w.+-]+")
+
+
+def other_member(question: str, sentence: str, context: str) -> tuple[str, str] | None:
+    """(the member asked, the one `sentence` speaks of instead), where `context` lists both side by side and
+    the sentence never names the member the question names.
+
+    A reference lists the things a statement holds for ("The B-tree, hash, GiST and SP-GiST index methods all
+    accept this parameter:") and then gives a figure of one of them ("B-trees use a default fillfactor of
+    90."): that figure answers a question about B-trees, not "What is the default fillfactor of a GiST
+    index?", though the answer quotes the list before it. Only lists of three names or more count, and only
+    where the question names exactly one of them; a member is named in any case, singular or plural, and not
+    as part of a longer name ("SP-GiST" does not name GiST), nor by the list itself."""
+    asked_words = _words_of(question)
+    # A member named inside a list of them ("The B-tree, hash, GiST and SP-GiST index methods accept it:", an
+    # answer's introduction) is named with all the others: what the rest of the answer says is of one.
+    said = _words_of(_LIST.sub(" ", sentence))
+    for m in _LIST.finditer(context):
+        items = [i.strip(".").lower() for i in _ITEM.findall(m.group(0)) if i.lower() not in ("and", "or")]
+        # Names, not words that join a clause on ("Homebrew, MacPorts, or as part of a distribution").
+        if len(items) < 3 or any(i in STOPWORDS or i.isdigit() for i in items):
+            continue
+        asked = [i for i in items if i in asked_words]
+        if len(asked) != 1:
+            continue
+        if asked[0] in said:
+            continue
+        other = next((i for i in items if i != asked[0] and i in said), None)
+        if other is not None:
+            return asked[0], other
+    return None
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of `text`, lower case, hyphens and dots kept, each also without a plural "s"."""
+    words = {w.strip(".").lower() for w in re.findall(r"(?<![\w-])[\w.+-]+", text)}
+    return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
