@@ -81,6 +81,10 @@ def test_what_counts_as_referring_back() -> None:
         "In that case, contact support.",
         "After that, the link expires.",
         "Once they accept, they join.",
+        # a clause without its subject: what is specified is what the sentence before named
+        "If specified, the length must be greater than zero.",
+        "When enabled, the proxy rewrites every header.",
+        "Unless given, the port is chosen at random.",
         "Yes, with a share link.",  # a reply to the question before it
         "No. Exports are manual.",
     ):
@@ -90,6 +94,8 @@ def test_what_counts_as_referring_back() -> None:
         "When the export ends, you get an email.",
         "Before the trial ends, pick a plan.",
         "Iffy links are blocked.",
+        "When enabled features change, the log says so.",
+        "If given a path, it reads the file.",
         "No credit card is needed.",
         "Nobody can.",
     ):

@@ -475,6 +475,9 @@ _REFERS_BACK = re.compile(
     r"(?:if|when|whenever|once|unless|until|while|after|before|because|although|though)\s+"
     r"(?:it|its|they|their|this|that|these|those|he|she|so|not)|"
     r"in (?:that|this|either|both|which|such a) cases?|after that|because of (?:this|that)|"
+    # a clause without its subject: "If specified, the length must ...", "When enabled, the server ..."
+    r"(?:if|when|whenever|once|unless|where)\s+(?:specified|given|set|omitted|provided|present|supplied|passed|"
+    r"enabled|disabled|absent|missing|used|empty|unset|true|false|zero)(?=\s*,)|"
     r"(?:yes|no)(?=[,.;!]))\b",
     re.I,
 )
