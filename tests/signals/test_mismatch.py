@@ -11,7 +11,16 @@ from answerable import Status, decide
 from answerable.core.codec import decision_from_dict
 from answerable.core.reasons import ReasonCode
 from answerable.interfaces.render import render_decision
-from answerable.signals.mismatch import asks_whether, mismatch, negated, opposed, other_member, other_year, years
+from answerable.signals.mismatch import (
+    asks_whether,
+    can_turn,
+    mismatch,
+    negated,
+    opposed,
+    other_member,
+    other_year,
+    years,
+)
 from tests.conftest import NOW
 from tests.signals.test_kinds import drafted
 
@@ -288,3 +297,10 @@ def test_a_list_of_names_holds_no_function_word() -> None:
     """ "Homebrew, MacPorts, or as part of a distribution" lists two names, then a clause: "as" is no member."""
     text = "Sphinx can be installed using Homebrew, MacPorts, or as part of a distribution such as Anaconda."
     assert other_member("How do I install Sphinx with Homebrew?", text, text) is None
+
+
+def test_a_question_can_be_turned_over_only_by_a_word_with_an_opposite_or_a_negation() -> None:
+    assert can_turn("What status code does a successful request return?")
+    assert can_turn("What kind of marriage became uncommon?")
+    assert not can_turn("What status code does the request return?")
+    assert not can_turn("Who designed the bridge in 1995?")  # only another year answers another question here

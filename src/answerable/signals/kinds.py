@@ -51,10 +51,14 @@ _PROPORTION_ASKED = re.compile(_PROPORTION, re.I)
 # code is a number; an error code is left out, as it is often a name ("E309", "ENOENT"). Followed by a word
 # that makes the phrase a name ("What timeout setting ...?"), it asks for the name, not the figure.
 _FIGURE_NOUN = r"(?:time-?outs?|(?:status|exit|return|response|http) codes?|ports?(?: numbers?)?)"
+# The words after such a noun that make the phrase the name of a thing ("timeout setting", "port option").
+_NAMING_NOUNS = (
+    r"settings?|options?|parameters?|variables?|arguments?|flags?|fields?|keys?|names?|errors?|exceptions?|"
+    r"class(?:es)?|headers?|modes?"
+)
 _FIGURE_NOUN_ASKED = (
     r"(?:\b(?:what|which)|\bwhat(?:'s|\s+(?:is|was|are|were))\s+the)\s+(?:[\w-]+\s+){0,2}?"
-    rf"{_FIGURE_NOUN}\b(?!\s+(?:settings?|options?|parameters?|variables?|arguments?|flags?|fields?|keys?|names?|"
-    r"errors?|exceptions?|class(?:es)?|headers?|modes?|expire[sd]?|expiring|runs?|passes?|happens?)\b)"
+    rf"{_FIGURE_NOUN}\b(?!\s+(?:{_NAMING_NOUNS}|expire[sd]?|expiring|runs?|passes?|happens?)\b)"
 )
 _QUANTITY_ASKED = re.compile(
     r"\bhow (?:many|much|long|large|big|wide|tall|high|deep|far|old|heavy|fast|often|frequently)\b(?!-)"
@@ -256,8 +260,7 @@ _SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
 # by another figure of the page ("from version 0.10.0 onwards", "up to 3 retries"). A timeout named as a
 # setting ("Which timeout option ...?") asks for the setting's name.
 _TIMEOUT_ASKED = re.compile(
-    r"^\W*(?:what|which)\b[^?]*\btime-?outs?\b(?![\w-])(?!\s+(?:settings?|options?|parameters?|variables?|"
-    r"arguments?|flags?|fields?|keys?|names?|errors?|exceptions?|class(?:es)?|headers?|modes?)\b)",
+    rf"^\W*(?:what|which)\b[^?]*\btime-?outs?\b(?![\w-])(?!\s+(?:{_NAMING_NOUNS})\b)",
     re.I,
 )
 _TIMEOUT_WORD = re.compile(r"time-?outs?", re.I)
@@ -828,8 +831,10 @@ _LIMIT_ASKED_WHETHER = re.compile(
     re.I,
 )
 _FROM_TO = re.compile(r"\bfrom\s+(?:\S+\s+){0,3}?\S*\d\S*(?:\s+\S+){0,2}?\s+to\s+\S*\d", re.I)
+# The words of an extreme, as a sentence states a limit by them.
+_EXTREMES = r"highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest"
 _LIMIT = re.compile(
-    r"\b(?:highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest|"
+    rf"\b(?:{_EXTREMES}|"
     r"at most|at least|limit|limits|limited|cap|capped|up to|"
     # "most" and "least" bound as "at most 5", "the most you can send" or "most 5"; "the most popular" and
     # "most users" bound nothing.
@@ -860,9 +865,7 @@ def _states_limit(question: str, text: str) -> bool:
 # An extreme, and the words that say what it is of ("maximum depth", "largest file you can upload"): at most
 # three, past a measure word ("number of", "amount of", "size of") and the article, up to a figure or a verb
 # that states it.
-_EXTREME = re.compile(
-    r"highest|largest|biggest|greatest|maximum|max|lowest|smallest|minimum|min|fewest|longest|shortest", re.I
-)
+_EXTREME = re.compile(_EXTREMES, re.I)
 _NAMED_AFTER = re.compile(
     r"\s+(?:(?:number|amount|count|size|value|length)\s+of\s+)?(?:(?:the|a|an)\s+)?"
     r"(?!(?:of|is|are|was|were|be|allowed|possible|permitted|supported|value|for|in|on|at|to|by|per|and|or)\b)"

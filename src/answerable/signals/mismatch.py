@@ -276,6 +276,18 @@ def other_year(question: str, sentence: str) -> tuple[str, str] | None:
     return str(min(asked)), str(min(stated))
 
 
+def can_turn(question: str) -> bool:
+    """Does `question` hold a word a sentence could turn over in words: one with an opposite (`opposed`) or
+    one negated by its prefix (`negated`)? Without one, only another year can answer another question."""
+    opposites, _ = _tables()
+    if _words(_END_UP.sub(" ", question)) & opposites.keys():
+        return True
+    return any(
+        (m := _NEGATED.fullmatch(w)) is not None and m["plain"] not in _NOT_NEGATED
+        for w in _HYPHENATED.findall(question.lower())
+    )
+
+
 def asks_whether(question: str) -> bool:
     """Is `question` a yes-or-no question ("Does it work on a smartwatch?", "and is there a student discount?")?"""
     return _YES_NO.match(question) is not None

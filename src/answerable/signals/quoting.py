@@ -15,7 +15,7 @@ from answerable.core.types import Passage, embedding_text
 from answerable.signals import kinds
 from answerable.signals.acronyms import read_with
 from answerable.signals.claims import asked_part
-from answerable.signals.mismatch import asks_whether, mismatch
+from answerable.signals.mismatch import asks_whether, can_turn, mismatch
 from answerable.signals.terms import (
     Mentions,
     has_cross_reference,
@@ -120,7 +120,7 @@ def pick(
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
         frame = about or sentences
-        counting = [k for k in pool if kinds.counts_asked(claim, kinds.read_under(where[k], said[k]))]
+        counting = {k for k in pool if kinds.counts_asked(claim, kinds.read_under(where[k], said[k]))}
         finer = [
             k
             for k in pool
@@ -378,7 +378,7 @@ def saying_the_side(claim: str, sentences: Sequence[str], pool: list[int]) -> li
     (reaching past it to any other sentence answered questions whose pages state only the opposite); so it
     does for a yes-or-no question, whose opening clause's case is not what it asks, and for another year, as
     a sentence listing the year asked among others ("in 1603, 1625, and 1665") does not say what it did."""
-    if asks_whether(claim):
+    if asks_whether(claim) or not can_turn(claim):
         return pool
     turned = {k: m for k in pool if (m := mismatch(claim, sentences[k])) is not None}
     # Opposite words only: a sentence that lists the year asked among others does not say what that year did.
@@ -391,7 +391,7 @@ def saying_the_side(claim: str, sentences: Sequence[str], pool: list[int]) -> li
 def _says_side(word: str, sentence: str, claim: str) -> bool:
     """Does `sentence` say the side `claim` asks for, by its word (`word`, in any form) and without turning
     the claim over itself?"""
-    return mismatch(claim, sentence) is None and bool(stems([word]) & stems(_WORD.findall(sentence.lower())))
+    return bool(stems([word]) & stems(_WORD.findall(sentence.lower()))) and mismatch(claim, sentence) is None
 
 
 def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
