@@ -932,3 +932,34 @@ def test_a_real_myst_page_reads_its_directives_and_roles_as_sphinx_shows_them() 
     assert any(n.startswith("Tip: If you don't want to include the `apidocs` directory") for n in notes)
     prose = " ".join(of_kind(loaded, UnitKind.SENTENCE) + of_kind(loaded, UnitKind.ITEM) + code)
     assert "{confval}" not in prose and "`autodoc2_packages` configuration option" in prose
+
+
+_THEME_RST = (
+    "Builtin themes\n==============\n\n"
+    "- **linkcolor** (CSS color): Body link color.\n"
+    "- **headercolor1**, **headercolor2** (CSS color): colors for <h1> and <h2>\n  headings.\n\n"
+    "Write <your-name> in ``conf.py``, where a < b and c > d.\n"
+)
+_THEME_HTML = (
+    "<h1>Builtin themes</h1><ul><li><p><strong>linkcolor</strong> (CSS color): Body link color.</p></li>"
+    "<li><p><strong>headercolor1</strong>, <strong>headercolor2</strong> (CSS color): colors for &lt;h1&gt; and "
+    "&lt;h2&gt;\nheadings.</p></li></ul><p>Write &lt;your-name&gt; in <code>conf.py</code>, where a &lt; b and c "
+    "&gt; d.</p>"
+)
+
+
+@pytest.mark.parametrize(("source", "fmt"), [(_THEME_RST, "rst"), (_THEME_HTML, "html")])
+def test_a_tag_a_page_shows_as_text_is_quoted_as_code(source: str, fmt: str) -> None:
+    """The Sphinx theming page's "colors for <h1> and <h2> headings" (reST as written, HTML as `&lt;h1&gt;`)
+    names the elements: kept as inline code it reads so in Markdown, where a bare "<h1>" is HTML. A comparison's
+    "<" is no tag and stays as it is."""
+    from answerable.evaluation.markup import raw_markup
+    from answerable.ingest.sections import page
+
+    (section,) = page(source, Format(fmt), f"theming.{fmt}").sections
+    said = [u.text for u in units(section.text)]
+    assert "`headercolor1`: colors for `<h1>` and `<h2>` headings." in said or any(
+        "colors for `<h1>` and `<h2>` headings." in s for s in said
+    )
+    assert any("Write `<your-name>` in `conf.py`, where a < b and c > d." in s for s in said)
+    assert not any(raw_markup(s) for s in said)

@@ -124,6 +124,22 @@ def introduced_by(label: str, blocks: Sequence[Block]) -> list[Block]:
     return [Para(f"{label}:"), *blocks] if label and blocks else list(blocks)
 
 
+# Text a page shows that reads as an HTML tag: "<h1>", "</body>", "<br/>", "<your-name>", "<a href=\"x\">".
+_TAG_TEXT = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[\w-]+=(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s<>]+))*\s*/?>")
+
+
+def shown_as_code(text: str) -> str:
+    """`text` a page shows literally, with what reads as an HTML tag ("colors for <h1> and <h2>") as inline code.
+
+    reST and HTML pages show such text as written: "<h1>" in a reST paragraph, or "&lt;h1&gt;" in HTML, is the
+    element's name. Passages and answers are Markdown, where the same characters are HTML that a reader drops or
+    renders: quoted as code, they read as the page shows them. A comparison ("a < b") is no tag.
+    """
+    if "<" not in text:
+        return text
+    return _TAG_TEXT.sub(lambda m: code_span(m.group(0)), text)
+
+
 def code_span(code: str) -> str:
     """Inline code as written in a passage: `code`, or `` co`de `` when it holds a backtick."""
     code = one_line(code)

@@ -29,6 +29,7 @@ from answerable.ingest.blocks import (
     introduced_by,
     one_line,
     raised,
+    shown_as_code,
     write,
 )
 from answerable.ingest.metadata import check_url
@@ -146,7 +147,7 @@ def _inline_part(child: Any, before: Sequence[str] = ()) -> str:
     """The text of an inline `child`; `before`, the parts of its line before it (what a superscript follows)."""
     tag = child.tag or ""
     if tag == "-text":
-        return str(child.text(deep=False))
+        return shown_as_code(str(child.text(deep=False)))
     if tag.startswith(("-", "_")) or tag == "img":
         return ""
     if tag in _CODE:
@@ -215,7 +216,7 @@ class _Reader:
         for child in node.iter(include_text=True):
             tag = child.tag or ""
             if tag == "-text":
-                run.append(child.text(deep=False))
+                run.append(shown_as_code(child.text(deep=False)))
             elif tag.startswith(("-", "_")) or tag == "img":
                 continue
             elif tag in _INLINE:

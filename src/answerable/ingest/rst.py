@@ -33,6 +33,7 @@ from answerable.ingest.blocks import (
     Table,
     code_span,
     one_line,
+    shown_as_code,
     write,
 )
 
@@ -290,7 +291,7 @@ def inline(node: Any) -> str:
         if isinstance(child, nodes.Text):
             # `astext`, not `str`: docutils keeps a backslash escape as a NUL before the escaped character
             # ("directive\\ s" is "directive\x00 s"); read, it is the text the page shows ("directives").
-            parts.append(child.astext())
+            parts.append(shown_as_code(child.astext()))
         elif isinstance(child, nodes.literal):
             parts.append(code_span(child.astext()))
         elif isinstance(child, nodes.footnote_reference | nodes.citation_reference):
@@ -401,7 +402,7 @@ class _Blocks:
             return blocks
         if isinstance(node, nodes.Element):
             return self.of(node.children, level)
-        text = node.astext() if isinstance(node, nodes.Text) else str(node)
+        text = shown_as_code(node.astext()) if isinstance(node, nodes.Text) else str(node)
         return [Para(text)] if text.strip() else []
 
     def language(self, node: Any) -> str:
