@@ -315,11 +315,23 @@ def test_a_span_before_a_noun_stays_a_span_where_no_such_thing_is_counted() -> N
         ("We fit the bike rack at no extra cost.", "at no extra cost"),
         ("There is no charge for the first visit.", "no charge"),
         ("A library card costs nothing.", "costs nothing"),
+        ("Children under five ride free.", "ride free"),
+        ("Guide dogs travel on every service free with their owner.", "travel on every service free"),
+        ("Members park free on weekends and after 6 pm.", "park free"),
+        ("| Museum | Card holders get in free |", "get in free"),
     ],
 )
 def test_a_price_of_nothing_is_a_price(text: str, said: str) -> None:
     (value,) = stated_values("How much does it cost?", text)
     assert value.kind == "money" and value.amount == 0 and value.text.lower() == said
+
+
+def test_a_fee_and_riding_free_disagree_and_two_ways_of_riding_free_agree() -> None:
+    question = "Do I have to pay anything extra to take my scooter on the tram?"
+    fee = stated_values(question, "There's a $2 scooter fee for each trip, paid on board.")
+    free = stated_values(question, "| Tram | Folded scooters ride free |")
+    assert disagree(fee, free)
+    assert not disagree(free, stated_values(question, "Folded scooters are carried at no extra cost."))
 
 
 @pytest.mark.parametrize(
@@ -329,6 +341,9 @@ def test_a_price_of_nothing_is_a_price(text: str, said: str) -> None:
         "The app is free of ads.",
         "Free transfers are included for 90 minutes.",
         "Feel free to call us.",
+        "Passengers ride free transfer buses between the terminals.",
+        "You can park in the free zone.",
+        "Visit our free tools page.",
     ],
 )
 def test_free_in_another_sense_is_no_price(text: str) -> None:

@@ -144,9 +144,17 @@ _MONEY_WORD = re.compile(
     rf"(?:{_AMOUNT})(?:\s?(?P<scale>thousand|million|billion))?\s?(?P<cur>{_CURRENCY_WORD})s?\b{_PER}", re.I
 )
 # A price of nothing, said as a page says it: "is free", "for free", "free of charge", "at no extra cost", "no
-# charge", "costs nothing". "Free to" (liberty: "you are free to choose") and "free of" (ads) are no price.
+# charge", "costs nothing"; and "free" closing what someone does to get in or along ("Children under 5 ride
+# free.", "bikes travel on the ferry free", "Members park free on weekends"). "Free to" (liberty: "you are free
+# to choose") and "free of" (ads) are no price, nor "free" before what it qualifies ("travel free zones").
+_GOING = (
+    r"ride|rides|riding|travel|travels|travell?ing|go|goes|park|parks|parking|enter|enters|visit|visits|borrow|"
+    r"borrows|fly|flies|sail|sails|cross|crosses|attend|attends|join|joins|board|boards|get\s+in|gets\s+in"
+)
 _NO_PRICE = re.compile(
-    r"\b(?:is|are|be|stays?|remains?|comes?)\s+(?:completely\s+|always\s+|entirely\s+)?free\b(?!\s+(?:to|of)\b)"
+    rf"\b(?:{_GOING})\b(?:\s+(?!free\b)[\w'-]+){{0,3}}?\s+free\b"
+    r"(?=\s*(?:$|[.,;:!?)|]|(?:on|in|at|with|when|if|until|during|after|before|and|but|or|all|every|any)\b))"
+    r"|\b(?:is|are|be|stays?|remains?|comes?)\s+(?:completely\s+|always\s+|entirely\s+)?free\b(?!\s+(?:to|of)\b)"
     r"|\bfor\s+free\b|\bfree\s+of\s+(?:charge|cost)\b|\b(?:at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b"
     r"|\bno\s+(?:extra\s+|additional\s+)?charge\b|\bcosts?\s+nothing\b",
     re.I,
