@@ -63,6 +63,51 @@ def test_one_sentence_may_answer_two_parts(policy) -> None:  # type: ignore[no-u
     assert d.status is Status.ANSWER and d.answer is not None and d.answer.count(sentence) == 1
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "sentence", "answered"),
+    [
+        # The sentence says which bucket and nothing of a storage class.
+        (
+            "Which bucket does the backup job write to",
+            "what storage class does it give the archives?",
+            "The backup job writes each archive to the `nightly-archive` bucket.",
+            False,
+        ),
+        (
+            "Which bucket does the backup job write to",
+            "what storage class does it give the archives?",
+            "The backup job writes each archive to the `nightly-archive` bucket in the `COLDLINE` storage class.",
+            True,
+        ),
+        (
+            "What port does the agent listen on",
+            "which protocol does it speak?",
+            "The agent listens on port 8125.",
+            False,
+        ),
+        # Named by the section it stands under ("Protocols"), as a page names what its sections say.
+        (
+            "What port does the agent listen on",
+            "which protocol does it speak?",
+            "The agent listens on port 8125 and speaks StatsD.",
+            True,
+        ),
+    ],
+)
+def test_a_sentence_quoted_for_two_parts_names_what_each_asks_which_of(
+    policy, first: str, second: str, sentence: str, answered: bool
+) -> None:  # type: ignore[no-untyped-def]
+    claims = (Claim("c1", f"{first}?"), Claim("c2", second))
+    p = passage("agent#1", 0.92, text=sentence, heading_path=("Protocols",) if "StatsD" in sentence else ())
+    verdicts = tuple(verdict(c.id, p.id, S, 0.88) for c in claims)
+    d = Draft((DraftSentence(sentence, (p.id,), 1.0, claim_ids=("c1", "c2")),))
+    decision = decide(annotate_draft(evidence((p,), verdicts, claims, d)), policy.profile("strict"), NOW)
+    assert (decision.status is Status.ANSWER) is answered
+    if not answered:
+        assert ReasonCode.REQUIRED_CLAIM_NOT_COVERED in decision.reason_codes
+        assert decision.missing_claims == (second,)
+
+
 def test_a_draft_that_names_no_claims_is_judged_whole(policy) -> None:  # type: ignore[no-untyped-def]
     d = decide(drafted(PARTS, (FILING, ()), ("Each transcript costs $8.", ())), policy.profile("strict"), NOW)
     assert d.status is Status.ANSWER

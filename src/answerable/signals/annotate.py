@@ -94,6 +94,13 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             missing = kind.noun
         elif form is not None and not any(form[1](text) for text in own):
             missing = form[0]
+        elif tagged and all(len(s.claim_ids) > 1 for s in mine):
+            # Quoted only as another part's answer too: it must name what this part asks which or what of.
+            where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}
+            placed = [" ".join([*(where.get(pid, "") for pid in s.passage_ids), s.text]) for s in mine]
+            noun = kinds.part_noun(c.text)
+            if noun is not None and not any(kinds.names_what_part_asks(c.text, text) for text in placed):
+                missing = noun
         # The passages the sentences cite, where a list may name the member asked beside the one they speak of.
         cited = "\n".join(dict.fromkeys(by_id[pid] for s in mine for pid in s.passage_ids if pid in by_id))
         said = " ".join(own)

@@ -515,6 +515,34 @@ def speaks_of(question: str, page: str, answer: str, said: frozenset[str] = froz
     return stems(asked) & stems(_words(answer)) <= stems(_words(page))
 
 
+# The thing one part of a question asks which or what of: "permissions" of "what file permissions does it give
+# postgresql.auto.conf?", "format" of "and which format does it write?".
+_PART_NOUN = re.compile(
+    r"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:[\w-]+\s+)?"
+    r"(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b",
+    re.I,
+)
+
+
+def part_noun(part: str) -> str | None:
+    """The noun one part of a question asks which or what of (`_PART_NOUN`), as written; None for none."""
+    m = _PART_NOUN.match(part)
+    if m is None or m["noun"].lower().removesuffix("s") in _NOT_CONTENT:
+        return None
+    return m["noun"].lower()
+
+
+def names_what_part_asks(part: str, text: str) -> bool:
+    """Does `text`, quoted as the answer to another part of the question as well, name the thing `part` asks
+    which or what of? A sentence answers two parts only by saying both: "`-R`: Creates a `standby.signal` file
+    and appends connection settings to the `postgresql.auto.conf` file" answers "Which signal file does
+    pg_basebackup -R create?" and says nothing of "what file permissions does it give postgresql.auto.conf?".
+    The noun is matched by its first four letters, in the sentence or where it stands (its page title and
+    headings, given in `text`). True for a part that asks no which or what of a noun."""
+    noun = part_noun(part)
+    return noun is None or stem(noun.removesuffix("s")) in stems(_words(text))
+
+
 def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
     """The words of `question` that `values`, stated by a sentence, say by being values of their kind: the
     words that ask for a value of that kind ("cost" of "How much does a towel cost?" is said by "Towels are
