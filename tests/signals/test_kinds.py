@@ -551,6 +551,12 @@ def test_a_timeout_or_a_port_is_stated_only_by_its_figure_or_its_words_for_none(
         ("Is there a lower bound on the refresh interval?", "The interval cannot be less than 10 seconds.", True),
         ("Is storage capped on the free plan?", "Store as many files as you need.", True),
         ("Is storage capped on the free plan?", "The free plan includes sharing links.", False),
+        # A limit on "how many" is a bound on a count of that thing, not on another measure.
+        ("Is there a cap on how many API keys I can create?", "You can create up to 10 API keys.", True),
+        ("Is there a cap on how many API keys I can create?", "There is no limit on the number of keys.", True),
+        ("Is there a cap on how many API keys I can create?", "Keys expire after at most 1 year.", False),
+        ("Are there any limits on how many rooms we can book a week?", "Bookings last up to 4 hours.", False),
+        ("Are there any limits on how many rooms we can book a week?", "Each team can book 3 rooms a week.", True),
     ],
 )
 def test_whether_a_limit_exists_is_answered_by_a_bound_or_its_absence(question: str, sentence: str, said: bool) -> None:

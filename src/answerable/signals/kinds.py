@@ -805,7 +805,8 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     for "how long" (not a date or a count), a default for "what is the default ...", a version for "which version(s)
     ..." or "which release" ("Python 3.9", "v2", "version 15", "TeX Live 2022"; "sphinx-intl is a useful tool" names
     none), a limit for "what is the maximum / largest / lowest ..." (`_LIMIT_WANTED`) or "is there a limit ..."
-    (`_LIMIT_ASKED_WHETHER`), a file named for "what file ..." (`_FILE_WANTED`). None for any other question, and a
+    (`_LIMIT_ASKED_WHETHER`; a count, or no limit, where it asks a limit on "how many ..."), a file named for "what
+    file ..." (`_FILE_WANTED`). None for any other question, and a
     way to find it for a question that asks for one ("How can I check which version I run?": a menu path, a command
     or an instruction, not the version or a sentence about the app)."""
     if _WAY_TO_FIND.search(question):
@@ -829,6 +830,10 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
         return "limit", lambda text: bounds(question, text)
     if _LIMIT_ASKED_WHETHER.search(question):
+        if _COUNTED.search(question) and not _MEASURE_COUNTED.search(question):
+            # "Is there a cap on how many tokens I can make?" asks a bound on a count: "up to 20 tokens" or "no
+            # limit" says it; "Tokens expire after at most 1 year." bounds another thing.
+            return "limit", lambda text: _states_count(question, text)
         return "limit", lambda text: _LIMIT.search(text) is not None or _states_a_figure_for(question, text)
     if _COUNTED.search(question) and not _MEASURE_COUNTED.search(question):
         return "count", lambda text: _states_count(question, text)
