@@ -108,6 +108,39 @@ def test_a_sentence_quoted_for_two_parts_names_what_each_asks_which_of(
         assert decision.missing_claims == (second,)
 
 
+_ROUTE = "```py\n@app.get('/reports')\ndef reports(user = Depends(current_user(verified=True))):\n    return user\n```"
+
+
+@pytest.mark.parametrize(
+    ("question", "answered"),
+    [
+        ("What status does an unverified user get from the reports route?", False),
+        ("what happens when a user who is not verified opens the reports route?", False),
+        ("Does an unverified user get an error from the reports route?", False),
+        ("Show me an example of a route only verified users can open.", True),
+        ("How do I protect a route so that only verified users can open it?", True),
+        ("What code restricts a route to verified users?", True),
+        ("Which argument of current_user limits a route to verified users?", True),
+    ],
+)
+def test_a_code_block_alone_answers_only_a_question_that_asks_for_code(policy, question: str, answered: bool) -> None:  # type: ignore[no-untyped-def]
+    """An example shows how something is written; it does not say what happens, which status is returned or
+    which thing does it, however alike a ranker reads it and the question."""
+    claims = (Claim("c1", question),)
+    p = passage("usage/current-user#5", 0.92, text=_ROUTE)
+    d = Draft((DraftSentence(_ROUTE, (p.id,), 1.0, claim_ids=("c1",)),))
+    # The sentence that introduces the block is drafted with it: that is an answer in words.
+    said = f"Pass `verified=True` to `current_user`:\n{_ROUTE}"
+    with_words = Draft((DraftSentence(said, (p.id,), 1.0, claim_ids=("c1",)),))
+    ev_words = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), claims, with_words))
+    assert decide(ev_words, policy.profile("strict"), NOW).claims[0].not_as_asked != ("sentence, only an example", "")
+    ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), claims, d))
+    decision = decide(ev, policy.profile("strict"), NOW)
+    assert (decision.status is Status.ANSWER) is answered
+    if not answered:
+        assert decision.claims[0].not_as_asked == ("sentence, only an example", "")
+
+
 def test_a_draft_that_names_no_claims_is_judged_whole(policy) -> None:  # type: ignore[no-untyped-def]
     d = decide(drafted(PARTS, (FILING, ()), ("Each transcript costs $8.", ())), policy.profile("strict"), NOW)
     assert d.status is Status.ANSWER

@@ -71,7 +71,9 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     answered by "W-2 forms are filed by January 31." misses the form asked (a price); "What is the lowest
     point?" answered by "... the highest point ..." is turned over (`mismatch`), and "What is the default
     fillfactor of a GiST index?" by "B-trees use a default fillfactor of 90." below a list of both speaks of
-    another member (`other_member`).
+    another member (`other_member`). A code block alone answers only a question that asks for code or for
+    the name of something code names (`kinds.code_may_answer`), and a sentence quoted for two parts must
+    name what each asks which or what of (`kinds.names_what_part_asks`).
     """
     if evidence.draft is None:
         return evidence
@@ -94,6 +96,10 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             missing = kind.noun
         elif form is not None and not any(form[1](text) for text in own):
             missing = form[0]
+        elif not any(kinds.prose_of(text).strip() for text in own) and not kinds.code_may_answer(c.text):
+            # A code block alone shows how something is written, not what a question that asks for no code
+            # asks ("What response does an unverified user get?" is not answered by the route that checks it).
+            missing = "sentence, only an example"
         elif tagged and all(len(s.claim_ids) > 1 for s in mine):
             # Quoted only as another part's answer too: it must name what this part asks which or what of.
             where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}

@@ -334,6 +334,28 @@ def asks_for_code(question: str) -> bool:
     return any(p.search(question) for p in (_CODE_ASKED, _STEPS_ASKED, _WAY_TO_FIND))
 
 
+# What code names: "Which argument of JWTStrategy takes the public key?" is answered by the example that passes
+# `public_key=...` as well as by a sentence.
+_CODE_NAME_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:arguments?|parameters?|params?|options?|flags?|functions?|methods?|"
+    r"class(?:es)?|attributes?|fields?|properties|property|variables?|keys?|settings?|modules?|decorators?|"
+    r"keywords?|headers?|hooks?|entry points?|imports?|packages?)\b",
+    re.I,
+)
+
+
+def code_may_answer(question: str) -> bool:
+    """May a code block alone answer `question`: does it ask for code (`asks_for_code`) or for the name of
+    something code names (an argument, option, function, class, setting: `_CODE_NAME_ASKED`)? "What response
+    does an unverified user get?" is not answered by the route that checks it."""
+    return asks_for_code(question) or _CODE_NAME_ASKED.search(question) is not None
+
+
+def prose_of(text: str) -> str:
+    """`text` without its fenced code blocks: what it says in words."""
+    return _FENCED.sub(" ", text) if ("```" in text or "~~~" in text) else text
+
+
 # "Who can invite members?": the one who does it, named before the verb ("Owners and Admins invite
 # people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
 # The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.
