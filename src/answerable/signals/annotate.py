@@ -73,7 +73,7 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     fillfactor of a GiST index?" by "B-trees use a default fillfactor of 90." below a list of both speaks of
     another member (`other_member`). A code block alone answers only a question that asks for code or for
     the name of something code names (`kinds.code_may_answer`), and a sentence quoted for two parts must
-    name what each asks which or what of (`kinds.names_what_part_asks`).
+    name what each asks which or what of (`kinds.names_noun`).
     """
     if evidence.draft is None:
         return evidence
@@ -105,7 +105,7 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}
             placed = [" ".join([*(where.get(pid, "") for pid in s.passage_ids), s.text]) for s in mine]
             noun = kinds.part_noun(c.text)
-            if noun is not None and not any(kinds.names_what_part_asks(c.text, text) for text in placed):
+            if noun is not None and not any(kinds.names_noun(noun, text) for text in placed):
                 missing = noun
         # The passages the sentences cite, where a list may name the member asked beside the one they speak of.
         cited = "\n".join(dict.fromkeys(by_id[pid] for s in mine for pid in s.passage_ids if pid in by_id))

@@ -539,10 +539,13 @@ def speaks_of(question: str, page: str, answer: str, said: frozenset[str] = froz
 
 # The thing one part of a question asks which or what of: "permissions" of "what file permissions does it give
 # postgresql.auto.conf?", "format" of "and which format does it write?".
+# After "which" or "what": a word perhaps, the noun asked, and the verb of the question ("theme does", "image
+# format does"); `quoting._WHICH_NOUN` reads a whole question's by it.
+ASKED_NOUN = (
+    r"(?:[\w-]+\s+)?(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
+)
 _PART_NOUN = re.compile(
-    r"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:[\w-]+\s+)?"
-    r"(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b",
-    re.I,
+    rf"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?{ASKED_NOUN}", re.I
 )
 
 
@@ -554,15 +557,14 @@ def part_noun(part: str) -> str | None:
     return m["noun"].lower()
 
 
-def names_what_part_asks(part: str, text: str) -> bool:
-    """Does `text`, quoted as the answer to another part of the question as well, name the thing `part` asks
-    which or what of? A sentence answers two parts only by saying both: "`-R`: Creates a `standby.signal` file
-    and appends connection settings to the `postgresql.auto.conf` file" answers "Which signal file does
-    pg_basebackup -R create?" and says nothing of "what file permissions does it give postgresql.auto.conf?".
-    The noun is matched by its first four letters, in the sentence or where it stands (its page title and
-    headings, given in `text`). True for a part that asks no which or what of a noun."""
-    noun = part_noun(part)
-    return noun is None or stem(noun.removesuffix("s")) in stems(_words(text))
+def names_noun(noun: str, text: str) -> bool:
+    """Does `text`, quoted as the answer to another part of the question as well, name the thing a part asks
+    which or what of (`noun`, from `part_noun`)? A sentence answers two parts only by saying both: "`-R`:
+    Creates a `standby.signal` file and appends connection settings to the `postgresql.auto.conf` file"
+    answers "Which signal file does pg_basebackup -R create?" and says nothing of "what file permissions does
+    it give postgresql.auto.conf?". The noun is matched by its first four letters, in the sentence or where it
+    stands (its page title and headings, given in `text`)."""
+    return stem(noun.removesuffix("s")) in stems(_words(text))
 
 
 def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
@@ -851,13 +853,14 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _LIMIT_WANTED.search(question):
         bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
         return "limit", lambda text: bounds(question, text)
+    counted = _COUNTED.search(question) is not None and _MEASURE_COUNTED.search(question) is None
     if _LIMIT_ASKED_WHETHER.search(question):
-        if _COUNTED.search(question) and not _MEASURE_COUNTED.search(question):
+        if counted:
             # "Is there a cap on how many tokens I can make?" asks a bound on a count: "up to 20 tokens" or "no
             # limit" says it; "Tokens expire after at most 1 year." bounds another thing.
             return "limit", lambda text: _states_count(question, text)
         return "limit", lambda text: _LIMIT.search(text) is not None or _states_a_figure_for(question, text)
-    if _COUNTED.search(question) and not _MEASURE_COUNTED.search(question):
+    if counted:
         return "count", lambda text: _states_count(question, text)
     return None
 
@@ -1181,6 +1184,4 @@ def _as_stated(question: str, text: str) -> str:
     (`asks_for_code`). A block is what to type and what a program prints: its digits ("Starting gunicorn
     20.1.0", "pid 6847") state no figure of what is asked ("How many workers does Gunicorn start by
     default?" is not answered by the example that runs it with gevent)."""
-    if not question or ("```" not in text and "~~~" not in text) or asks_for_code(question):
-        return text
-    return _FENCED.sub(" ", text)
+    return text if not question or asks_for_code(question) else prose_of(text)

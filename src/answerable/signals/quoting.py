@@ -254,11 +254,7 @@ def asks_entry(claim: str, unit: str, namespaces: frozenset[str] = frozenset()) 
 
 # The noun a question asks "which" or "what" of: "theme" of "Which theme does Sphinx use ...?", "format" of
 # "What image format does it render to?".
-_WHICH_NOUN = re.compile(
-    r"^\W*(?:which|what)\s+(?:[\w-]+\s+)?(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|"
-    r"should|can|could|has|have)\b",
-    re.I,
-)
+_WHICH_NOUN = re.compile(rf"^\W*(?:which|what)\s+{kinds.ASKED_NOUN}", re.I)
 
 
 def _names_the_asked(name: str, noun: str, words: Sequence[str]) -> bool:
