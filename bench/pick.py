@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from against import figure_with  # bench/ is the script's folder, first on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = ROOT / "examples" / "realdocs" / "black"
@@ -77,9 +76,7 @@ def main() -> None:
         return
     print(f"pick and the draft's checks: {len(cases())} questions, {here:.2f} ms a question (median of {args.runs})")
     if args.against:
-        env = {**os.environ, "PYTHONPATH": str(args.against.resolve())}
-        cmd = [sys.executable, __file__, "--runs", str(args.runs), "--only"]
-        other = float(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+        other = figure_with(__file__, args.against, args.runs)
         print(f"  against {args.against}: {other:.2f} ms a question; ratio {here / other:.2f}")
 
 

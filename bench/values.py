@@ -11,13 +11,12 @@ sentences compared for such a question only), and its ratio to the first.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from against import figure_with  # bench/ is the script's folder, first on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,9 +70,7 @@ def main() -> None:
     names = names_per_sentence(args.runs)
     print(f"names_in: {names:.1f} us a sentence; ratio to values_in {names / here:.2f}")
     if args.against:
-        env = {**os.environ, "PYTHONPATH": str(args.against.resolve())}
-        cmd = [sys.executable, __file__, "--runs", str(args.runs), "--only"]
-        other = float(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+        other = figure_with(__file__, args.against, args.runs)
         print(f"  against {args.against}: {other:.1f} us a sentence; ratio {here / other:.2f}")
 
 
