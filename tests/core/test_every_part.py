@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from answerable import Claim, ClaimStatus, Draft, DraftSentence, Label, ReasonCode, Status, assess, decide
+from answerable.signals import kinds
 from answerable.signals.annotate import annotate_draft
 from tests.conftest import NOW, evidence, passage, verdict
 
@@ -255,3 +256,52 @@ def test_a_yes_or_no_part_is_answered_only_by_a_page_that_speaks_of_what_it_asks
     # Asked alone, the question is the page's to answer as ranked: the rule is for a part beside another.
     alone = evidence((p,), (verdict("c2", p.id, S, 0.8),), (Claim("c2", parts[1]),))
     assert assess(alone, policy.profile("strict"), NOW).claims[0].status is ClaimStatus.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "heading", "answered"),
+    [
+        # A sentence on the topic that names nothing of the kind asked.
+        (
+            "Which cipher does the vault use to seal its backups?",
+            "Backups are sealed before they leave the host.",
+            "",
+            False,
+        ),
+        (
+            "Which cipher does the vault use to seal its backups?",
+            "Backups are sealed with the XChaCha20 cipher.",
+            "",
+            True,
+        ),
+        # Named by the heading it stands under, as a page names what its sections say.
+        ("Which cipher does the vault use to seal its backups?", "Backups use XChaCha20.", "Ciphers", True),
+        # A measure is named by its figure, a thing code names by code.
+        (
+            "What level does the logger write at out of the box?",
+            "The logger is quiet unless told otherwise.",
+            "",
+            False,
+        ),
+        ("What level does the logger write at out of the box?", "It writes at 30 unless told otherwise.", "", True),
+        ("Which flag does the importer need to skip headers?", "The importer can skip the first rows.", "", False),
+        ("Which flag does the importer need to skip headers?", "Pass `--no-header` to the importer.", "", True),
+        # "Which way" and "what type" name no thing: the word before "type" does.
+        ("Which way does the valve turn to open?", "Turn it counter-clockwise.", "", True),
+        ("Which queue type is the default?", "The priority mode is the default.", "", False),
+        ("Which queue type is the default?", "The FIFO queue is the default.", "", True),
+    ],
+)
+def test_a_part_asking_which_one_is_answered_by_a_sentence_that_names_one(
+    policy, question: str, sentence: str, heading: str, answered: bool
+) -> None:  # type: ignore[no-untyped-def]
+    claims = (Claim("c1", question),)
+    p = passage("vault#1", 0.92, text=sentence, heading_path=(heading,) if heading else ())
+    d = Draft((DraftSentence(sentence, (p.id,), 1.0, claim_ids=("c1",)),))
+    ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.88),), claims, d))
+    decision = decide(ev, policy.profile("strict"), NOW)
+    assert (decision.status is Status.ANSWER) is answered, decision.reason_codes
+    if not answered:
+        # One part only: nothing the pages say answers the question (the first reason of a kind not stated).
+        assert decision.reason_codes == (ReasonCode.NO_ANSWER_BEARING_EVIDENCE,)
+        assert decision.claims[0].not_as_asked[0] == kinds.thing_asked(question)

@@ -215,7 +215,7 @@ def test_a_page_the_second_model_prefers_under_the_retrieval_bar_answers_nothing
         (passage("faq#1", 0.92), passage("cancel#0", 0.64)),
         (faq, cancel),
         (Claim("c1", "What router model do you use?"),),
-        drafted=draft(("Return the router within 30 days.", ("cancel#0",), 0.9)),
+        drafted=draft(("Our router model is the Archer AX55.", ("cancel#0",), 0.9)),
     )
     decision = decide(ev, strict, NOW)
     assert decision.status is Status.ABSTAIN and R.NO_ANSWER_BEARING_EVIDENCE in decision.reason_codes
@@ -227,6 +227,6 @@ def test_a_page_the_second_model_prefers_under_the_retrieval_bar_answers_nothing
         (passage("faq#1", 0.92), passage("cancel#0", 0.85)),
         (faq, replace(cancel, strength=0.85)),
         (Claim("c1", "What router model do you use?"),),
-        drafted=draft(("Return the router within 30 days.", ("cancel#0",), 0.9)),
+        drafted=draft(("Our router model is the Archer AX55.", ("cancel#0",), 0.9)),
     )
     assert decide(above, strict, NOW).status is Status.ANSWER

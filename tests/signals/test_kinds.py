@@ -11,6 +11,7 @@ from answerable import Claim, Label, ReasonCode, Status, decide
 from answerable.core.codec import evidence_from_dict, evidence_to_dict
 from answerable.core.types import Draft, DraftSentence
 from answerable.interfaces.render import render_decision
+from answerable.signals import kinds
 from answerable.signals.kinds import (
     Kind,
     about_as_much,
@@ -1174,3 +1175,40 @@ def test_a_count_by_what_it_equals_counts_what_its_heading_names() -> None:
     assert not counts_asked(
         "How many jobs run at once?", read_under("Options > `--retries`", "Defaults to the number of CPUs.")
     )
+
+
+@pytest.mark.parametrize(
+    ("part", "thing"),
+    [
+        ("Which cipher does the vault use?", "cipher"),
+        ("and which region are the replicas kept in?", "region"),
+        ("What courier does the shop ship with by default?", "courier"),  # a default names no thing
+        ("Which storage type is the default?", "storage"),  # the word before "type" names the thing
+        ("Which way does the valve turn?", None),
+        ("Which version does the runner need?", None),  # the version form reads it
+        ("What port does the agent listen on?", None),  # a figure is asked: the kind check reads it
+        ("How do I rotate a key?", None),
+    ],
+)
+def test_the_thing_a_part_asks_which_one_of(part: str, thing: str | None) -> None:
+    assert kinds.thing_asked(part) == thing
+
+
+@pytest.mark.parametrize(
+    ("part", "text", "names"),
+    [
+        ("Which cipher does the vault use?", "Backups are sealed with the XChaCha20 cipher.", True),
+        ("Which cipher does the vault use?", "Backups are sealed before they leave the host.", False),
+        ("Which cipher does the vault use?", "Ciphers\nBackups use XChaCha20.", True),  # its heading
+        ("Which engine does the renderer use?", "It runs as the `render_engine` setting says.", True),  # a code name
+        ("What level does the logger write at?", "It writes at 30.", True),
+        ("What level does the logger write at?", "It writes quietly.", False),
+        ("Which flag does the importer need?", "Pass `--no-header`.", True),
+        ("Which courier does the shop use?", "Parcels leave from `dock-2`.", False),  # code names no courier
+    ],
+)
+def test_a_sentence_names_one_of_the_thing_asked_by_its_noun_a_figure_or_code(
+    part: str, text: str, names: bool
+) -> None:
+    thing = kinds.thing_asked(part)
+    assert thing is not None and kinds.names_thing(part, thing, text) is names

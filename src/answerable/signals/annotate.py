@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from answerable.core.types import AsAsked, ClaimSignals, Evidence, Passage, Quantity, Signals, Stated, Term
+from answerable.core.types import (
+    AsAsked,
+    ClaimSignals,
+    DraftSentence,
+    Evidence,
+    Passage,
+    Quantity,
+    Signals,
+    Stated,
+    Term,
+)
 from answerable.signals import kinds
 from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch, other_member
@@ -73,7 +83,8 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     fillfactor of a GiST index?" by "B-trees use a default fillfactor of 90." below a list of both speaks of
     another member (`other_member`). A code block alone answers only a question that asks for code or for
     the name of something code names (`kinds.code_may_answer`), and a sentence quoted for two parts must
-    name what each asks which or what of (`kinds.names_noun`).
+    name what each asks which or what of (`kinds.names_noun`). A part that asks which one of a kind of thing
+    is answered only by sentences that name one (`kinds.names_thing`).
     """
     if evidence.draft is None:
         return evidence
@@ -102,11 +113,14 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             missing = "sentence, only an example"
         elif tagged and all(len(s.claim_ids) > 1 for s in mine):
             # Quoted only as another part's answer too: it must name what this part asks which or what of.
-            where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}
-            placed = [" ".join([*(where.get(pid, "") for pid in s.passage_ids), s.text]) for s in mine]
             noun = kinds.part_noun(c.text)
-            if noun is not None and not any(kinds.names_noun(noun, text) for text in placed):
+            if noun is not None and not any(kinds.names_noun(noun, text) for text in _placed(mine, evidence)):
                 missing = noun
+        elif (thing := kinds.thing_asked(c.text)) is not None and not any(
+            kinds.names_thing(c.text, thing, text) for text in _placed(mine, evidence)
+        ):
+            # "Which cipher ...?" is answered by a sentence that names one, not by one on the topic.
+            missing = thing
         # The passages the sentences cite, where a list may name the member asked beside the one they speak of.
         cited = "\n".join(dict.fromkeys(by_id[pid] for s in mine for pid in s.passage_ids if pid in by_id))
         said = " ".join(own)
@@ -127,6 +141,12 @@ def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]
         if claim_id in texts
     )
     return replace(evidence, signals=replace(signals, stated=stated))
+
+
+def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[str]:
+    """Each of `sentences` after the page titles and headings of the passages it cites: where it stands."""
+    where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}
+    return [" ".join([*(where.get(pid, "") for pid in s.passage_ids), s.text]) for s in sentences]
 
 
 def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quantity, ...]:

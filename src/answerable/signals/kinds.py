@@ -541,9 +541,8 @@ def speaks_of(question: str, page: str, answer: str, said: frozenset[str] = froz
 # postgresql.auto.conf?", "format" of "and which format does it write?".
 # After "which" or "what": a word perhaps, the noun asked, and the verb of the question ("theme does", "image
 # format does"); `quoting._WHICH_NOUN` reads a whole question's by it.
-ASKED_NOUN = (
-    r"(?:[\w-]+\s+)?(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
-)
+_NOUN_AND_VERB = r"(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
+ASKED_NOUN = rf"(?:[\w-]+\s+)?{_NOUN_AND_VERB}"
 _PART_NOUN = re.compile(
     rf"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?{ASKED_NOUN}", re.I
 )
@@ -563,8 +562,66 @@ def names_noun(noun: str, text: str) -> bool:
     Creates a `standby.signal` file and appends connection settings to the `postgresql.auto.conf` file"
     answers "Which signal file does pg_basebackup -R create?" and says nothing of "what file permissions does
     it give postgresql.auto.conf?". The noun is matched by its first four letters, in the sentence or where it
-    stands (its page title and headings, given in `text`)."""
-    return stem(noun.removesuffix("s")) in stems(_words(text))
+    stands (its page title and headings, given in `text`), and in the words of a name written as code
+    ("`latex_engine`" names an engine)."""
+    return stem(noun.removesuffix("s")) in stems(_words(text) | _words(_IDENTIFIER_PARTS.sub(" ", text)))
+
+
+# Where a name written as code parts into words: "latex_engine", "keepAliveTimeout", "gc.reflogExpire".
+_IDENTIFIER_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=\w)[_.](?=\w)")
+# Nouns that name no kind of thing of their own: "Which way should the front wheel point?" asks a direction,
+# and before "type", "kind" or "sort" the word before it names the thing ("Which retention type is the
+# default?" asks for a kind of retention).
+_GENERIC_NOUNS = frozenset(["way", "kind", "type", "sort", "thing", "one", "part", "else"])
+_THING_ASKED = re.compile(
+    rf"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?P<before>[\w-]+)\s+)?{_NOUN_AND_VERB}",
+    re.I,
+)
+# Things whose value is a figure: a sentence names one by stating a number ("`HTTP 400`: If the input contains a
+# syntax error." for "What HTTP status does blackd return ...?", "Defaults to `9`." for "Which compression level
+# does GZipMiddleware use by default?").
+_MEASURE_WORDS = """status level length size number port limit count rate width height depth threshold interval delay
+    period duration timeout age year date time discount fee price cost charge amount percentage share speed capacity
+    quota"""
+_MEASURE_NOUNS = frozenset(_MEASURE_WORDS.split())
+# The forms whose test names the thing itself (a version is the version asked), as `required_form` names them.
+_FORMS_OF_THE_THING = frozenset(["version", "file name", "price", "length of time", "limit", "count", "way to find it"])
+_DIGIT = re.compile(r"\d")
+_CODE_SPAN = re.compile(r"`[^`\n]+`|```|~~~")
+
+
+def thing_asked(part: str) -> str | None:
+    """The kind of thing one part of a question asks which one of, as `part_noun` reads it ("algorithm" of
+    "Which hash algorithm does SessionMiddleware use?"), or the word before a noun that names no kind of its
+    own (`_GENERIC_NOUNS`: "retention" of "Which retention type is the default?"); None for none, and for a
+    part whose answer is a figure, a version, a file, a price, a length of time, a limit or a count, which the
+    kind and form checks read (`asked`, `required_form`; a default names no thing, so "Which scopes does the
+    router request by default?" is asked which scopes)."""
+    m = _THING_ASKED.match(part)
+    form = required_form(part) if m is not None else None
+    if m is None or asked(part) is not None or (form is not None and form[0] in _FORMS_OF_THE_THING):
+        return None
+    noun = m["noun"].lower()
+    if noun.removesuffix("s") in _GENERIC_NOUNS:
+        noun = (m["before"] or "").lower()
+    if not noun or noun.removesuffix("s") in _NOT_CONTENT or noun.removesuffix("s") in _GENERIC_NOUNS:
+        return None
+    return noun
+
+
+def names_thing(part: str, noun: str, text: str) -> bool:
+    """Does `text` (a sentence quoted for `part`, with its page title and headings) name one of the kind of
+    thing `part` asks which one of (`noun`, from `thing_asked`)? It does when it says the noun (`names_noun`),
+    or states what such a thing is written as: a number for a measure ("status", "level", "port":
+    `_MEASURE_NOUNS`), code for a thing code names or a part that asks what to install, write or run
+    ("Which option ...?", "Which driver do I need to install?": `code_may_answer`). "Backups are sealed before
+    they leave the host." names no cipher for "Which cipher does the vault use to seal its backups?": a
+    sentence on the topic that names nothing of the kind asked is no answer to which one it is."""
+    if names_noun(noun, text):
+        return True
+    if noun.removesuffix("s") in _MEASURE_NOUNS or noun == "status":
+        return _DIGIT.search(text) is not None
+    return code_may_answer(part) and _CODE_SPAN.search(text) is not None
 
 
 def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
