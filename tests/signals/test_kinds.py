@@ -1205,6 +1205,9 @@ def test_the_thing_a_part_asks_which_one_of(part: str, thing: str | None) -> Non
         ("What level does the logger write at?", "It writes quietly.", False),
         ("Which flag does the importer need?", "Pass `--no-header`.", True),
         ("Which courier does the shop use?", "Parcels leave from `dock-2`.", False),  # code names no courier
+        ("Which driver do I need to install?", "Run `pip install fastpg`.", True),  # what to install
+        # "format" is no word of what to do here, but the thing asked: code names no format.
+        ("What image format does the chart plugin render to?", "Set `chart_alt` for the alt text.", False),
     ],
 )
 def test_a_sentence_names_one_of_the_thing_asked_by_its_noun_a_figure_or_code(

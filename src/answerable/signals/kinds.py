@@ -614,14 +614,19 @@ def names_thing(part: str, noun: str, text: str) -> bool:
     thing `part` asks which one of (`noun`, from `thing_asked`)? It does when it says the noun (`names_noun`),
     or states what such a thing is written as: a number for a measure ("status", "level", "port":
     `_MEASURE_NOUNS`), code for a thing code names or a part that asks what to install, write or run
-    ("Which option ...?", "Which driver do I need to install?": `code_may_answer`). "Backups are sealed before
+    ("Which option ...?", "Which driver do I need to install?": `code_may_answer`, the words after the noun
+    read for what to do). "Backups are sealed before
     they leave the host." names no cipher for "Which cipher does the vault use to seal its backups?": a
     sentence on the topic that names nothing of the kind asked is no answer to which one it is."""
     if names_noun(noun, text):
         return True
     if noun.removesuffix("s") in _MEASURE_NOUNS or noun == "status":
         return _DIGIT.search(text) is not None
-    return code_may_answer(part) and _CODE_SPAN.search(text) is not None
+    if _CODE_SPAN.search(text) is None:
+        return False
+    # Asked of the words after the noun: "What image format does it render to?" asks for no code by "format".
+    m = _THING_ASKED.match(part)
+    return _CODE_NAME_ASKED.search(part) is not None or asks_for_code(part[m.end("noun") :] if m else part)
 
 
 def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
