@@ -305,3 +305,21 @@ def test_a_part_asking_which_one_is_answered_by_a_sentence_that_names_one(
         # One part only: nothing the pages say answers the question (the first reason of a kind not stated).
         assert decision.reason_codes == (ReasonCode.NO_ANSWER_BEARING_EVIDENCE,)
         assert decision.claims[0].not_as_asked[0] == kinds.thing_asked(question)
+
+
+@pytest.mark.parametrize(
+    ("intro", "answered"),
+    [
+        # The sentence that introduces the list says what kind of thing its entries are.
+        ("The console printer takes a `trace_formatter` argument that shapes how errors look.", True),
+        ("It adds these options:", False),
+    ],
+)
+def test_an_entry_is_read_under_the_sentence_that_introduces_its_list(policy, intro: str, answered: bool) -> None:  # type: ignore[no-untyped-def]
+    question = "Which trace formatter is the default when the colour library is missing?"
+    entry = "`plain_trace`: Is the default if the colour library is missing."
+    text = f"{intro}\n\n{entry}\n\n`colour_trace`: Prints traces in colour."
+    p = passage("errors#2", 0.92, text=text, heading_path=("Errors", "Console"))
+    d = Draft((DraftSentence(entry, (p.id,), 1.0, claim_ids=("c1",)),))
+    ev = annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.88),), (Claim("c1", question),), d))
+    assert (decide(ev, policy.profile("strict"), NOW).status is Status.ANSWER) is answered

@@ -1200,3 +1200,47 @@ def test_a_list_is_quoted_with_the_items_asked(question: str, quoted: list[str] 
 def test_a_sentence_listing_the_year_asked_does_not_stand_in_for_another_years() -> None:
     texts = ["In 1603 the outbreak killed 20% of the town.", "Outbreaks struck in 1593, 1603 and 1625."]
     assert pick("What share of the town died in the 1625 outbreak?", texts, [0.9, 0.5]) == 0
+
+
+RECORDER = (
+    "Inside the recorder every configured filter is switched off.\n\n"
+    "For example, to record the request id as well:\n"
+    "```python\nwith record_calls(filters=[add_request_id]) as calls:\n    log.info('hi')\n```"
+)
+
+
+def test_an_example_is_no_answer_to_a_question_that_asks_for_no_code() -> None:
+    """The example names everything the question names (`record_calls`, filters) and the ranker scores it
+    highest; a question of whether the filters apply is answered by the sentence that says so, and the
+    example is not quoted beside it."""
+    claim = Claim("c1", "Are my configured filters applied inside record_calls()?")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "```" in t and "switched" in t else 0.8 if "```" in t else 0.3 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", RECORDER)])])
+    assert [s.text for s in draft.sentences] == ["Inside the recorder every configured filter is switched off."]
+
+
+def test_an_example_still_answers_a_question_that_asks_for_code() -> None:
+    claim = Claim("c1", "How do I record the request id with record_calls()?")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.8 if "```" in t else 0.3 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", RECORDER)])])
+    assert any("```" in s.text for s in draft.sentences)
+
+
+def test_an_example_the_answer_introduces_is_quoted_with_it() -> None:
+    claim = Claim("c1", "What does the only-if directive do?")
+    text = (
+        "`only-if`: Includes the directive's content only when its expression is true. For example, one could "
+        "write\n\n```\n.. only-if:: level == 'beta'\n```"
+    )
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "```" in t and "Includes" in t else 0.6 if "Includes" in t else 0.2 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
+    assert len(draft.sentences) == 2 and "```" in draft.sentences[1].text

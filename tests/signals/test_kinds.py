@@ -1215,3 +1215,20 @@ def test_a_sentence_names_one_of_the_thing_asked_by_its_noun_a_figure_or_code(
 ) -> None:
     thing = kinds.thing_asked(part)
     assert thing is not None and kinds.names_thing(part, thing, text) is names
+
+
+@pytest.mark.parametrize(
+    ("text", "example"),
+    [
+        ("For example, to record the request id:\n```python\nrecord(id=1)\n```", True),
+        ("Here's an example:\n```yaml\nretries: 3\n```", True),
+        ("```sh\nqueue drain --all\n```", True),
+        ("For instance, with two workers:", True),  # an introduction quoted without its block
+        # A sentence before a block that tells what to do, or prose that only opens with "for example".
+        ("Register the hook in your package:\n```toml\n[hooks]\nx = 1\n```", False),
+        ("For example, the queue drains every night.", False),
+        ("The queue drains every night.", False),
+    ],
+)
+def test_an_example_is_code_and_what_introduces_it_as_one(text: str, example: bool) -> None:
+    assert kinds.only_an_example(text) is example

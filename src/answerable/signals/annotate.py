@@ -29,7 +29,7 @@ from answerable.signals.mismatch import mismatch, other_member
 from answerable.signals.quoting import with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
 from answerable.signals.values import asks_name, says_what_is_named, stated_values
-from answerable.text.units import UnitKind, units
+from answerable.text.units import UnitKind, is_code, is_entry, is_item, units
 
 
 def own_words(passage: Passage) -> str:
@@ -107,7 +107,7 @@ def annotate_draft(evidence: Evidence) -> Evidence:
             missing = kind.noun
         elif form is not None and not any(form[1](text) for text in own):
             missing = form[0]
-        elif not any(kinds.prose_of(text).strip() for text in own) and not kinds.code_may_answer(c.text):
+        elif all(kinds.only_an_example(text) for text in own) and not kinds.code_may_answer(c.text):
             # A code block alone shows how something is written, not what a question that asks for no code
             # asks ("What response does an unverified user get?" is not answered by the route that checks it).
             missing = "sentence, only an example"
@@ -144,9 +144,31 @@ def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]
 
 
 def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[str]:
-    """Each of `sentences` after the page titles and headings of the passages it cites: where it stands."""
-    where = {p.id: f"{p.title}\n" + "\n".join(p.heading_path) for p in evidence.passages}
-    return [" ".join([*(where.get(pid, "") for pid in s.passage_ids), s.text]) for s in sentences]
+    """Each of `sentences` after the page titles and headings of the passages it cites: where it stands. An
+    entry stands under the sentence that introduces its list too (`_introduction`)."""
+    by_id = {p.id: p for p in evidence.passages}
+    out = []
+    for s in sentences:
+        cited = [by_id[pid] for pid in s.passage_ids if pid in by_id]
+        where = [f"{p.title}\n" + "\n".join(p.heading_path) for p in cited]
+        if is_entry(s.text):
+            where += [_introduction(p.text, s.text) for p in cited]
+        out.append(" ".join([*where, s.text]))
+    return out
+
+
+def _introduction(text: str, entry: str) -> str:
+    """The paragraph of `text` that introduces the list `entry` stands in: the nearest paragraph before it
+    that is no entry, list item or code block; "" when there is none. An entry is read under it as under a
+    heading: "`plain_traceback`: Is the default if Rich is not installed." is one of the exception formatters
+    "The renderer takes an `exception_formatter` argument ..." introduces."""
+    at = text.find(entry[:80])
+    if at <= 0:
+        return ""
+    for block in reversed([b.strip() for b in text[:at].split("\n\n") if b.strip()]):
+        if not (is_entry(block) or is_item(block) or is_code(block) or block.startswith(("```", "~~~", ">"))):
+            return block
+    return ""
 
 
 def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quantity, ...]:

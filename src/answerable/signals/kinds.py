@@ -356,6 +356,35 @@ def prose_of(text: str) -> str:
     return _FENCED.sub(" ", text) if ("```" in text or "~~~" in text) else text
 
 
+# What only introduces an example: "For example, to capture the context variables:", "Here's an example:".
+_EXAMPLE_INTRO = re.compile(
+    r"^\W*(?:for (?:example|instance)|e\.g\.|here(?:'s| is| are) (?:an? |some )?(?:\w+ )?examples?|"
+    r"an? (?:\w+ )?example|examples?)\b[^.:!?]*:\s*$",
+    re.I,
+)
+
+
+# A sentence that ends by introducing what follows: "... For example, one could write", "... as follows:".
+_INTRODUCES = re.compile(
+    r"(?::|\b(?:for example|for instance|e\.g\.|such as|like this|like so|as follows)\b[^.!?]*)\s*$", re.I
+)
+
+
+def introduces_example(sentence: str) -> bool:
+    """Does `sentence` end by introducing what follows it ("... For example, one could write", "... like
+    this:")? The example after it completes it."""
+    return _INTRODUCES.search(prose_of(sentence)) is not None
+
+
+def only_an_example(text: str) -> bool:
+    """Is `text` (a drafted unit) code, or nothing in words but what introduces an example ("For example, to
+    capture the context variables:", with or without its block)? It shows how something is written; it says
+    nothing of whether or what. A sentence before a block that tells what to do ("Define an entry point
+    called `themes` in your package:") says something of its own."""
+    words = prose_of(text).strip()
+    return not words or _EXAMPLE_INTRO.match(words) is not None
+
+
 # "Who can invite members?": the one who does it, named before the verb ("Owners and Admins invite
 # people ..."), not a sentence where the asker does it ("The number of members you can invite ...").
 # The verb is written in lower case: "Who was Constance de Rabastens?" asks who she was, not what she did.

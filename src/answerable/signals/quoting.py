@@ -27,7 +27,6 @@ from answerable.text.units import (
     UnitKind,
     entry_description,
     entry_names,
-    is_code,
     is_entry,
     is_item,
     sentences_of,
@@ -391,8 +390,10 @@ def _says_side(word: str, sentence: str, claim: str) -> bool:
 
 
 def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> list[int]:
-    """`pool` without its code blocks, unless `claim` asks for what code can answer (`kinds.asks_for_code`:
-    a way to do something, a command, syntax, an example, what to write or run) or nothing else remains.
+    """`pool` without its code blocks and the examples a sentence introduces ("For example, to capture the
+    context variables:" and its block: `kinds.only_an_example`), unless `claim` asks for what code can answer
+    (`kinds.asks_for_code`: a way to do something, a command, syntax, an example, what to write or run) or
+    nothing else remains.
 
     A page's example sits beside the sentence that answers and shares all its names, so the ranker, reading
     topics, scores it as high: "What response does the host check send when the Host header is wrong?"
@@ -401,7 +402,7 @@ def without_examples(claim: str, sentences: Sequence[str], pool: list[int]) -> l
     """
     if kinds.asks_for_code(claim):
         return pool
-    return [k for k in pool if not is_code(sentences[k])] or pool
+    return [k for k in pool if not kinds.only_an_example(sentences[k])] or pool
 
 
 _HEADING_CODE = re.compile(r"`([^`]+)`")
@@ -452,13 +453,16 @@ def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:
     An identifier names one thing exactly, and a reference page lists its neighbours one after another: the
     entry of `work_mem` beside the entry of `maintenance_work_mem` states a default too, but not the one
     asked for. A sentence that mentions the identifier asked (its own entry, or prose about it) is about
-    it; the ranker, which reads topics, cannot tell two entries of one section apart.
+    it; the ranker, which reads topics, cannot tell two entries of one section apart. Where no code answers
+    the claim (`kinds.code_may_answer`), a code block's use of an identifier is no mention of it.
     """
     wanted = [t for t in named_terms(claim) if t.key.startswith("id:")]
     everything = list(range(len(frame)))
     if not wanted:
         return everything
-    naming = [k for k in everything if not Mentions((frame[k],)).unmatched(wanted)]
+    # To a claim no code answers, an example that uses the identifier says nothing of it: its words do.
+    read = (lambda text: text) if kinds.code_may_answer(claim) else kinds.prose_of
+    naming = [k for k in everything if not Mentions((read(frame[k]),)).unmatched(wanted)]
     return naming or everything
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from answerable.backends.models.base import Reranker
 from answerable.core.types import Claim, Draft, DraftSentence, Passage
-from answerable.signals.kinds import for_other_days
+from answerable.signals.kinds import asks_for_code, for_other_days, introduces_example, only_an_example
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.quoting import (
     KIND_WEIGHT,
@@ -108,6 +108,13 @@ class ExtractiveGenerator:
                 if (
                     quotable(sentences[neighbour])
                     and (not bare_reply(sentences[neighbour]) or asks_whether(claim.text))
+                    # An example beside the answer is no part of it where the claim asks for no code, unless
+                    # the answer introduces it ("For example, one could write").
+                    and (
+                        asks_for_code(claim.text)
+                        or not only_an_example(sentences[neighbour])
+                        or (neighbour > at and introduces_example(sentences[at]))
+                    )
                     and not _other_entries(sentences[at], sentences[neighbour], claim.text)
                     and not for_other_days(claim.text, sentences[neighbour])
                     and self.score(claim.text, [with_lead(passage, claim.text, under_heading(passage, pair))])[0]
