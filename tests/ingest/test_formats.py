@@ -549,6 +549,24 @@ def test_an_attribute_list_after_a_link_image_code_or_icon_is_markup() -> None:
     ]
 
 
+def test_an_attribute_list_closing_a_paragraph_or_heading_is_markup_with_or_without_its_colon() -> None:
+    """Python-Markdown 3 makes the colon of an attribute list optional: `{ .lead }` closing a paragraph and
+    `{ data-toc-label="Limits" }` closing a heading are markup, as `{: .note }` is; the heading's anchor is
+    made from its words. Braces that hold no class, id or key=value are the page's text."""
+    from answerable.ingest.markdown import markdown_sections
+
+    intro, limits = markdown_sections(
+        "# Relay\n\nThe relay runs in the background. { .lead }\n\nIt keeps a set { a b } of peers.\n\n"
+        '## Limits { data-toc-label="Limits" }\n\nAt most 5 peers.{: .note }\n'
+    )
+    assert [u.text for u in units(intro.text)] == [
+        "The relay runs in the background.",
+        "It keeps a set { a b } of peers.",
+    ]
+    assert limits.heading_path == ("Relay", "Limits") and limits.anchor == "limits"
+    assert [u.text for u in units(limits.text)] == ["At most 5 peers."]
+
+
 def test_a_parameter_item_with_its_type_in_braces_is_an_entry() -> None:
     """JSDoc and Node.js docs give a parameter's type in braces after its name, with no separator."""
     from answerable.ingest.markdown import markdown_sections

@@ -57,8 +57,15 @@ _BLOCK_TAGS = (
 _KNOWN_TAG = re.compile(rf"^</?(?:(?P<inline>{_INLINE_TAGS})|(?P<block>{_BLOCK_TAGS}))(?:\s[^<>]*)?/?>$", re.I)
 _SCRIPT_TAG = re.compile(r"^<(/)?(sup|sub)(?:\s[^<>]*)?>$", re.I)
 _HEADING_ID = re.compile(r"[ \t]*\{[ \t]*:?[ \t]*#([\w\-:.]+)[^{}]*\}[ \t]*$")
-# Python-Markdown's attribute lists at the end of a paragraph or heading (`{: .source-link }`): markup.
-_ATTR_LIST = re.compile(r"[ \t]*\{:[^{}\n]*\}[ \t]*$")
+# Python-Markdown's attribute lists at the end of a paragraph or heading, with or without the colon, which
+# Python-Markdown 3 makes optional (`{: .source-link }`, `{ .lead }`, `{ data-toc-label="Limits" }`): markup.
+# Without the colon, one entry at least is a class, an id or a key=value, so prose ending in braces ("the set
+# { a b }") is not read as one.
+_ATTR_ENTRY = r"(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s{}]+))?)"
+_ATTR_LIST = re.compile(
+    r"[ \t]*\{(?::[^{}\n]*|[ \t]*(?=[^{}\n]*(?:(?<![\w-])[.#][\w-]|\w=))"
+    rf"{_ATTR_ENTRY}(?:[ \t]+{_ATTR_ENTRY})*[ \t]*)\}}[ \t]*$"
+)
 _NOT_SLUG = re.compile(r"[^\w\- ]")
 # `> [!warning] Title` (Obsidian, pymdownx callouts) and `> NOTE: text` (markdown-callouts), which GitHub's
 # alerts do not take.
