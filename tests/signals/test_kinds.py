@@ -1205,6 +1205,10 @@ def test_the_thing_a_part_asks_which_one_of(part: str, thing: str | None) -> Non
         ("What level does the logger write at?", "It writes quietly.", False),
         ("Which flag does the importer need?", "Pass `--no-header`.", True),
         ("Which courier does the shop use?", "Parcels leave from `dock-2`.", False),  # code names no courier
+        # A name names one without the noun; an acronym alone is the topic's vocabulary, not an answer.
+        ("Which browsers does the editor support?", "The editor runs in Chrome, Firefox and Safari.", True),
+        ("What payment methods do you take?", "We take Visa, Mastercard and bank transfers.", True),
+        ("Which cipher does the relay use?", "The relay signs every request sent over HTTP.", False),
         ("Which driver do I need to install?", "Run `pip install fastpg`.", True),  # what to install
         # "format" is no word of what to do here, but the thing asked: code names no format.
         ("What image format does the chart plugin render to?", "Set `chart_alt` for the alt text.", False),

@@ -114,10 +114,12 @@ def annotate_draft(evidence: Evidence) -> Evidence:
         elif tagged and all(len(s.claim_ids) > 1 for s in mine):
             # Quoted only as another part's answer too: it must name what this part asks which or what of.
             noun = kinds.part_noun(c.text)
-            if noun is not None and not any(kinds.names_noun(noun, text) for text in _placed(mine, evidence)):
+            if noun is not None and not any(
+                kinds.names_noun(noun, f"{place}\n{text}") for place, text in _placed(mine, evidence)
+            ):
                 missing = noun
         elif (thing := kinds.thing_asked(c.text)) is not None and not any(
-            kinds.names_thing(c.text, thing, text) for text in _placed(mine, evidence)
+            kinds.names_thing(c.text, thing, text, place) for place, text in _placed(mine, evidence)
         ):
             # "Which cipher ...?" is answered by a sentence that names one, not by one on the topic.
             missing = thing
@@ -143,9 +145,9 @@ def annotate_values(evidence: Evidence, sentences: Mapping[tuple[str, str], str]
     return replace(evidence, signals=replace(signals, stated=stated))
 
 
-def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[str]:
-    """Each of `sentences` after the page titles and headings of the passages it cites: where it stands. An
-    entry stands under the sentence that introduces its list too (`_introduction`)."""
+def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[tuple[str, str]]:
+    """Each of `sentences` with where it stands: the page titles and headings of the passages it cites, and
+    for an entry the paragraph that introduces its list (`_introduction`), as a heading above it is."""
     by_id = {p.id: p for p in evidence.passages}
     out = []
     for s in sentences:
@@ -153,7 +155,7 @@ def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[str]:
         where = [f"{p.title}\n" + "\n".join(p.heading_path) for p in cited]
         if is_entry(s.text):
             where += [_introduction(p.text, s.text) for p in cited]
-        out.append(" ".join([*where, s.text]))
+        out.append(("\n".join(where), s.text))
     return out
 
 

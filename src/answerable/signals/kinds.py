@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from answerable.core.types import Quantity, Term
 from answerable.signals.mismatch import asks_whether
-from answerable.signals.values import ValueKind, asking_words, values_in
+from answerable.signals.values import ValueKind, asking_words, names_in, values_in
 from answerable.text.units import entry_names
 from answerable.text.words import STOPWORDS, content_tokens, singular, stem, stems
 
@@ -638,16 +638,21 @@ def thing_asked(part: str) -> str | None:
     return noun
 
 
-def names_thing(part: str, noun: str, text: str) -> bool:
-    """Does `text` (a sentence quoted for `part`, with its page title and headings) name one of the kind of
-    thing `part` asks which one of (`noun`, from `thing_asked`)? It does when it says the noun (`names_noun`),
-    or states what such a thing is written as: a number for a measure ("status", "level", "port":
+def names_thing(part: str, noun: str, text: str, place: str = "") -> bool:
+    """Does `text` (a sentence quoted for `part`, under `place`: its page title and headings, and for an entry
+    the paragraph that introduces its list) name one of the kind of thing `part` asks which one of (`noun`,
+    from `thing_asked`)? It does when it says the noun (`names_noun`, here or in `place`), when it names
+    something by a name the question does not write (`values.names_in`: "Lumen works in Chrome, Firefox and
+    Safari." names browsers; an acronym alone, "HTTP", is the topic's vocabulary more often than an answer),
+    or when it states what such a thing is written as: a number for a measure ("status", "level", "port":
     `_MEASURE_NOUNS`), code for a thing code names or a part that asks what to install, write or run
     ("Which option ...?", "Which driver do I need to install?": `code_may_answer`, the words after the noun
-    read for what to do). "Backups are sealed before
-    they leave the host." names no cipher for "Which cipher does the vault use to seal its backups?": a
-    sentence on the topic that names nothing of the kind asked is no answer to which one it is."""
-    if names_noun(noun, text):
+    read for what to do). "Backups are sealed before they leave the host." names no cipher for "Which cipher
+    does the vault use to seal its backups?": a sentence on the topic that names nothing of the kind asked is
+    no answer to which one it is."""
+    if names_noun(noun, f"{place}\n{text}"):
+        return True
+    if any(_ACRONYM_ONLY.fullmatch(name) is None for name in names_in(part, prose_of(text))):
         return True
     if noun.removesuffix("s") in _MEASURE_NOUNS or noun == "status":
         return _DIGIT.search(text) is not None
@@ -656,6 +661,10 @@ def names_thing(part: str, noun: str, text: str) -> bool:
     # Asked of the words after the noun: "What image format does it render to?" asks for no code by "format".
     m = _THING_ASKED.match(part)
     return _CODE_NAME_ASKED.search(part) is not None or asks_for_code(part[m.end("noun") :] if m else part)
+
+
+# An acronym with no figure in it ("HTTP", "JSON", "APIs"): a name, but seldom the one asked for.
+_ACRONYM_ONLY = re.compile(r"[A-Z]{2,6}s?")
 
 
 def said_by_values(question: str, values: Sequence[Quantity]) -> frozenset[str]:
