@@ -1244,3 +1244,21 @@ def test_an_example_the_answer_introduces_is_quoted_with_it() -> None:
 
     draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [Passage("p#1", "p", text)])])
     assert len(draft.sentences) == 2 and "```" in draft.sentences[1].text
+
+
+def test_a_sentence_that_names_the_thing_asked_is_picked_over_one_the_ranker_prefers() -> None:
+    """ "Which ... source ...?" is answered by the sentence that names a source; the gate takes no other, so the
+    sentence the ranker scores higher on the topic ("The default pattern looks for ...") is passed over."""
+    texts = [
+        "The default pattern looks for a variable named `__version__`.",
+        "The file source is used by default.",
+    ]
+    assert pick("Which version source does the packager use by default?", texts, [0.9, 0.6]) == 1
+    # A question that asks which one of nothing keeps the ranker's order.
+    assert pick("What does the packager read by default?", texts, [0.9, 0.6]) == 0
+    # A bare name may be of another kind: it does not displace the ranker's choice.
+    flags = ["Cookies are signed before they are sent.", "The cookie is always set with the `HttpOnly` flag."]
+    assert pick("Which hash algorithm signs the cookie?", flags, [0.9, 0.6]) == 0
+    # Nor does one that names the thing without the form asked (a default here).
+    engines = ["It builds with the default toolchain.", "The `pdf_engine` setting picks the engine."]
+    assert pick("Which engine does the builder use by default?", engines, [0.9, 0.6]) == 0

@@ -826,7 +826,17 @@ def test_a_release_is_asked_and_named_as_a_version_is(question: str, names: str,
     assert noun == "version" and test(names) and not test(other)
 
 
-@pytest.mark.parametrize("question", ["What release notes mention the fix?", "What is the release date of 5.0?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What release notes mention the fix?",
+        "What is the release date of 5.0?",
+        # "version" naming what a thing is for: a source, a scheme, a file is asked
+        "Which version source does the packager read by default?",
+        "Which version scheme does the bump command follow?",
+        "What version file does the plugin write?",
+    ],
+)
 def test_release_notes_and_dates_ask_for_no_version(question: str) -> None:
     form = required_form(question)
     assert form is None or form[0] != "version"

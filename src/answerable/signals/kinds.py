@@ -276,9 +276,12 @@ _COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
 # sentence on the topic ("create a SAML app with the ACS URL ...").
 # A release is asked and named as a version is: "Which TeX Live release does the image contain?" is answered
 # by "TeX Live 2022" or "release 5.3", not by a sentence on what the image is for.
+# "Version" or "release" naming what a thing is for is no version asked: "Which version source does Hatch use by
+# default?" asks for a source ("The regex source is used by default."), as "release notes" ask for notes.
 _VERSION_ASKED = re.compile(
     r"\b(?:what|which) (?:[\w.-]+ ){0,2}(?:versions?|releases?)\b"
-    r"(?!\s+(?:notes?|dates?|schedules?|cycles?|process|channels?)\b)",
+    r"(?!\s+(?:notes?|dates?|schedules?|cycles?|process|channels?|sources?|schemes?|control|files?|patterns?|"
+    r"fields?|keys?|tables?|settings?|options?|flags?|plugins?|hooks?|managers?)\b)",
     re.I,
 )
 _VERSION = re.compile(
@@ -638,7 +641,7 @@ def thing_asked(part: str) -> str | None:
     return noun
 
 
-def names_thing(part: str, noun: str, text: str, place: str = "") -> bool:
+def names_thing(part: str, noun: str, text: str, place: str = "", by_name: bool = True) -> bool:
     """Does `text` (a sentence quoted for `part`, under `place`: its page title and headings, and for an entry
     the paragraph that introduces its list) name one of the kind of thing `part` asks which one of (`noun`,
     from `thing_asked`)? It does when it says the noun (`names_noun`, here or in `place`), when it names
@@ -649,10 +652,11 @@ def names_thing(part: str, noun: str, text: str, place: str = "") -> bool:
     ("Which option ...?", "Which driver do I need to install?": `code_may_answer`, the words after the noun
     read for what to do). "Backups are sealed before they leave the host." names no cipher for "Which cipher
     does the vault use to seal its backups?": a sentence on the topic that names nothing of the kind asked is
-    no answer to which one it is."""
+    no answer to which one it is. Without `by_name`, a name alone does not do: it may be of another kind
+    ("the `HttpOnly` flag" for a hash algorithm), so a sentence that says what it names is preferred."""
     if names_noun(noun, f"{place}\n{text}"):
         return True
-    if any(_ACRONYM_ONLY.fullmatch(name) is None for name in names_in(part, prose_of(text))):
+    if by_name and any(_ACRONYM_ONLY.fullmatch(name) is None for name in names_in(part, prose_of(text))):
         return True
     if noun.removesuffix("s") in _MEASURE_NOUNS or noun == "status":
         return _DIGIT.search(text) is not None

@@ -99,7 +99,9 @@ def pick(
     three main components" below a sentence on tentilla. Otherwise the
     choice is among the sentences that state it, and, of those with the most points of `kinds.fit`, among
     those that mention (with their page title and headings) every name the claim states, when any do.
-    An entry that turns the claim over is no candidate while another entry remains (`without_counterparts`).
+    An entry that turns the claim over is no candidate while another entry remains (`without_counterparts`),
+    and for a claim that asks which one of a kind of thing, a sentence that does not say what it names is none
+    while one that does remains (`naming_the_thing`).
     All of it is among the entries the claim asks about, when any are (`entries_asked`; the names are then
     not required of each sentence), else among the sentences of the section that documents a thing the
     claim names as code (`documented`, flags per sentence: `documents`), else among the sentences that
@@ -116,6 +118,7 @@ def pick(
     # Where each sentence stands: its page title and headings, as `about` gives them before the sentence.
     where = [about[k][: about[k].rfind(text)] if about and text in about[k] else "" for k, text in enumerate(sentences)]
     pool = saying_the_side(claim, sentences, pool)
+    pool = naming_the_thing(claim, said, where, pool)
     top = max(pool, key=lambda k: (scores[k], -k))
     if lacks_kind(claim, said[top]):
         frame = about or sentences
@@ -443,6 +446,25 @@ def mentions_entry(claim: str, unit: str) -> bool:
     words, code = _as_asked(claim)
     said = set(words) | code
     return any(set(_WORD.findall(name.lower())) <= said for name in entry_names(unit))
+
+
+def naming_the_thing(claim: str, said: Sequence[str], where: Sequence[str], pool: list[int]) -> list[int]:
+    """Of `pool`, the sentences that name one of the kind of thing `claim` asks which one of by saying what it is
+    (`kinds.names_thing` without a bare name; each read under `where` it stands), when any do; else `pool`. The
+    gate takes no other answer to it: "The regex source is used by default." answers "Which version source
+    does it use by default?", however the ranker puts "The default pattern looks for a variable named
+    `__version__` ..." above it."""
+    thing = kinds.thing_asked(claim)
+    if thing is None:
+        return pool
+    # Named in so many words, not by a name alone: a name may be of another kind ("the `HttpOnly` flag" for
+    # "Which hash algorithm ...?"), and the ranker's choice stands against it.
+    naming = [k for k in pool if kinds.names_thing(claim, thing, said[k], where[k], by_name=False)]
+    # Nor in another form than the one asked: "Which engine does it use by default?" wants the default named.
+    form = kinds.required_form(claim)
+    if form is not None:
+        naming = [k for k in naming if form[1](said[k])]
+    return naming or pool
 
 
 def naming_identifiers(claim: str, frame: Sequence[str]) -> list[int]:
