@@ -161,14 +161,14 @@ def _placed(sentences: list[DraftSentence], evidence: Evidence) -> list[tuple[st
 
 def _introduction(text: str, entry: str) -> str:
     """The paragraph of `text` that introduces the list `entry` stands in: the nearest paragraph before it
-    that is no entry, list item or code block; "" when there is none. An entry is read under it as under a
+    that is no entry, list item, code block or quoted note; "" when there is none. An entry is read under it as under a
     heading: "`plain_traceback`: Is the default if Rich is not installed." is one of the exception formatters
     "The renderer takes an `exception_formatter` argument ..." introduces."""
     at = text.find(entry[:80])
     if at <= 0:
         return ""
     for block in reversed([b.strip() for b in text[:at].split("\n\n") if b.strip()]):
-        if not (is_entry(block) or is_item(block) or is_code(block) or block.startswith(("```", "~~~", ">"))):
+        if not (is_entry(block) or is_item(block) or is_code(block) or block.startswith(">")):
             return block
     return ""
 

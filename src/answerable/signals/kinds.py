@@ -575,9 +575,9 @@ def speaks_of(question: str, page: str, answer: str, said: frozenset[str] = froz
 # format does"); `quoting._WHICH_NOUN` reads a whole question's by it.
 _NOUN_AND_VERB = r"(?P<noun>[a-z][\w-]*)\s+(?:does|do|did|is|are|was|were|will|would|should|can|could|has|have)\b"
 ASKED_NOUN = rf"(?:[\w-]+\s+)?{_NOUN_AND_VERB}"
-_PART_NOUN = re.compile(
-    rf"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?{ASKED_NOUN}", re.I
-)
+# How a part that asks which or what one opens: "Which ...", "and what ...".
+_WHICH_OPENS = r"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+"
+_PART_NOUN = re.compile(rf"{_WHICH_OPENS}(?:(?:kinds?|types?|sorts?)\s+of\s+)?{ASKED_NOUN}", re.I)
 
 
 def part_noun(part: str) -> str | None:
@@ -605,10 +605,7 @@ _IDENTIFIER_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=\w)[_.](?=\w)")
 # and before "type", "kind" or "sort" the word before it names the thing ("Which retention type is the
 # default?" asks for a kind of retention).
 _GENERIC_NOUNS = frozenset(["way", "kind", "type", "sort", "thing", "one", "part", "else"])
-_THING_ASKED = re.compile(
-    rf"^\W*(?:(?:and|also|but)\s+)?(?:which|what)\s+(?:(?P<before>[\w-]+)\s+)?{_NOUN_AND_VERB}",
-    re.I,
-)
+_THING_ASKED = re.compile(rf"{_WHICH_OPENS}(?:(?P<before>[\w-]+)\s+)?{_NOUN_AND_VERB}", re.I)
 # Things whose value is a figure: a sentence names one by stating a number ("`HTTP 400`: If the input contains a
 # syntax error." for "What HTTP status does blackd return ...?", "Defaults to `9`." for "Which compression level
 # does GZipMiddleware use by default?").
@@ -618,10 +615,10 @@ _MEASURE_WORDS = """status level length size number port limit count rate width 
 _MEASURE_NOUNS = frozenset(_MEASURE_WORDS.split())
 # The forms whose test names the thing itself (a version is the version asked), as `required_form` names them.
 _FORMS_OF_THE_THING = frozenset(["version", "file name", "price", "length of time", "limit", "count", "way to find it"])
-_DIGIT = re.compile(r"\d")
 _CODE_SPAN = re.compile(r"`[^`\n]+`|```|~~~")
 
 
+@lru_cache(maxsize=1024)
 def thing_asked(part: str) -> str | None:
     """The kind of thing one part of a question asks which one of, as `part_noun` reads it ("algorithm" of
     "Which hash algorithm does SessionMiddleware use?"), or the word before a noun that names no kind of its
@@ -658,8 +655,8 @@ def names_thing(part: str, noun: str, text: str, place: str = "", by_name: bool 
         return True
     if by_name and any(_ACRONYM_ONLY.fullmatch(name) is None for name in names_in(part, prose_of(text))):
         return True
-    if noun.removesuffix("s") in _MEASURE_NOUNS or noun == "status":
-        return _DIGIT.search(text) is not None
+    if noun in _MEASURE_NOUNS or noun.removesuffix("s") in _MEASURE_NOUNS:
+        return _FIGURE.search(text) is not None
     if _CODE_SPAN.search(text) is None:
         return False
     # Asked of the words after the noun: "What image format does it render to?" asks for no code by "format".
