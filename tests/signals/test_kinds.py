@@ -308,6 +308,25 @@ def test_a_count_of_the_very_thing_asked_how_many_of() -> None:
     assert not about_as_much(q, "A chart shows up to 12 periods.", "Open a new retention chart.")
 
 
+@pytest.mark.parametrize(
+    ("question", "sentence", "counted"),
+    [
+        # the head of the noun phrase is counted, not the word that names what kind of it
+        ("How many Studio seats come with the team plan?", "The team plan includes 5 seats.", True),
+        ("How many Studio seats come with the team plan?", "Studio opens in 3 seconds.", False),
+        ("How many free guest passes do members get?", "Members get 4 guest passes a year.", True),
+        ("How many database replicas can a cluster have?", "A cluster can have up to 3 replicas.", True),
+        ("How many database replicas can a cluster have?", "Each cluster runs 1 database.", False),
+        # an irregular plural: its first word
+        ("How many children can one adult bring?", "One adult may bring up to 4 children.", True),
+        # nothing after "how many" but the noun itself
+        ("How many tickets?", "You can buy 6 tickets per order.", True),
+    ],
+)
+def test_how_many_counts_the_head_of_its_noun_phrase(question: str, sentence: str, counted: bool) -> None:
+    assert counts_asked(question, sentence) is counted
+
+
 def test_digits_after_a_letter_are_a_name_not_a_figure() -> None:
     """ "`POST /v2/webhooks`" was read as a count for "How many webhooks can a workspace have?"."""
     q = "How many webhooks can a workspace have?"

@@ -271,7 +271,7 @@ _NO_TIMEOUT = re.compile(
 )
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
-_COUNTED = re.compile(r"\bhow many ((?:[a-z-]+ ){0,2})", re.I)
+_COUNTED = re.compile(r"\bhow many\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 # "What SAML version does Lumen use?": a version number ("SAML 2.0", "v3", "version 15", "iOS 15"), not a
 # sentence on the topic ("create a SAML app with the ACS URL ...").
 # A release is asked and named as a version is: "Which TeX Live release does the image contain?" is answered
@@ -499,9 +499,21 @@ def _counts(noun: str, text: str) -> bool:
 
 
 def _counted_noun(question: str) -> str | None:
-    """What "how many ..." counts ("periods" in "How many periods does a chart show?"), if it asks so."""
+    """What "how many ..." counts, if it asks so: the head of the noun phrase after it, which in English
+    is its last noun and, counted, a plural ("sessions" in "How many Makerspace sessions can I book?",
+    "keys" in "How many active API keys ...?", "tries" in "How many wrong PIN tries ..."). The phrase ends
+    at the first function word (up to three words); an irregular plural ("people", "children") leaves no
+    word in -s, and then its first word is the noun ("periods" in "How many periods does a chart show?")."""
     counted = _COUNTED.search(question)
-    return next((w for w in counted.group(1).split() if w.lower() not in _FUNCTION_WORDS), None) if counted else None
+    if counted is None:
+        return None
+    phrase: list[str] = []
+    for word in counted.group(1).split():
+        if word.lower() in _FUNCTION_WORDS or word.lower() in _CLOSED_CLASS:
+            break
+        phrase.append(word)
+    plural = [w for w in phrase if singular(w) != w.lower()]
+    return plural[-1] if plural else next(iter(phrase), None)
 
 
 def counts_asked(question: str, text: str) -> bool:
