@@ -830,7 +830,7 @@ def test_emoji_shortcodes_read_as_the_emoji_a_site_shows() -> None:
 
 def test_pymdownx_inline_marks_footnotes_blocks_and_markdown_in_html_read_as_text() -> None:
     """Keys, marks, insertions, sub- and superscripts read as the text they mark (and `C++`, `a == b`,
-    `2^10` stay as written); a footnote's mark goes and its text is read where the page defines it; a
+    `2^10` stay as written); a footnote's mark goes and its text is read after the paragraph that marks it; a
     block's options are settings; an HTML element marked `markdown` holds Markdown."""
     from answerable.ingest.markdown import markdown_sections
 
@@ -845,10 +845,10 @@ def test_pymdownx_inline_marks_footnotes_blocks_and_markdown_in_html_read_as_tex
         ("sentence", "Press Ctrl+Shift+P to open the palette."),
         ("sentence", "The default port is 8080 and only TCP is served."),
         ("sentence", "Water is H2O; the area is r2 times pi."),
+        ("sentence", "On macOS, press Cmd+Shift+P."),
         ("sentence", "C++ and i++ stay, a == b stays and 2^10 stays."),
         ("sentence", "The limit is 100 requests per minute."),
         ("admonition", "Older releases: Before 2.0 the flag was `--quick`."),
-        ("sentence", "On macOS, press Cmd+Shift+P."),
     ]
 
 
@@ -938,6 +938,31 @@ def test_myst_directives_roles_and_labels_read_as_sphinx_shows_them() -> None:
         ),
         (("Client", "Tuning"), [("sentence", "Raise the pool size.")]),
     ]
+
+
+def test_a_pep_or_an_rfc_role_shows_its_name_as_sphinx_does() -> None:
+    """`{pep}`681`` is shown as "PEP 681", not as a bare "681" a reader could take for a figure."""
+    from answerable.ingest.blocks import Para
+    from answerable.ingest.markdown import markdown_blocks
+
+    (para,) = markdown_blocks("Renamed to conform with {pep}`681`; see {rfc}`9110#section-8` and {pep}`the PEP <484>`.")
+    assert para == Para("Renamed to conform with PEP 681; see RFC 9110 and the PEP.")
+
+
+def test_a_footnote_is_read_after_the_paragraph_that_marks_it_not_under_the_last_heading() -> None:
+    """A Markdown page defines its footnotes at its foot, under whatever heading comes last; the site shows
+    them as notes to the words that mark them. Read there, "The digest covers every field." belongs to the
+    section on signing; a note no paragraph marks stays where the page puts it."""
+    from answerable.ingest.markdown import markdown_sections
+
+    sections = markdown_sections(
+        "# Webhooks\n\n## Signing\n\nEach delivery is signed with HMAC [^digest], then sent.\n\n"
+        "## Retries\n\nFailed deliveries are retried 5 times.\n\n"
+        "[^digest]: The digest covers every field.\n"
+    )
+    text = {s.heading_path[-1]: s.text for s in sections}
+    assert "Each delivery is signed with HMAC, then sent.\n\nThe digest covers every field." in text["Signing"]
+    assert "digest" not in text["Retries"]
 
 
 def test_a_real_myst_page_reads_its_directives_and_roles_as_sphinx_shows_them() -> None:

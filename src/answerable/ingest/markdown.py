@@ -336,7 +336,8 @@ def _is_component(tag: str, closed: set[str]) -> bool:
 
 def inline(node: Any) -> str:
     """The text of an inline node as a passage holds it: plain, with code in backticks; a footnote's mark
-    goes (its text is read where the page defines it), and so do JSX components' tags (`_COMPONENT`)."""
+    goes with the space before it (its text is read after the paragraph that marks it, `_Blocks._noted`),
+    and so do JSX components' tags (`_COMPONENT`)."""
     parts: list[str] = []
     closed = _components(node.children)
     script = ""  # "sup" or "sub" while inside one (`blocks.raised`)
@@ -355,6 +356,9 @@ def inline(node: Any) -> str:
             parts.append(code_span(_INLINE_LANGUAGE.sub("", child.content)))
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
+        elif kind == "footnote_ref":  # the mark goes with the space before it: "for you [^1], however"
+            if parts:
+                parts[-1] = parts[-1].rstrip()
         elif kind == "myst_role":  # MyST's `{py:func}`run``, shown as Sphinx shows the role
             from answerable.ingest.rst import shown_role
 
@@ -463,8 +467,11 @@ _FENCE_LABEL = re.compile(r"^[^\s\[{]*(?:\{[^{}]*\})?[ \t]*\[([^\[\]\n]+)\]")
 class _Blocks:
     """The block nodes of a page as typed blocks; headings linked by their stated id or their slug."""
 
-    def __init__(self) -> None:
+    def __init__(self, footnotes: dict[int, Any] | None = None) -> None:
         self.slugs: dict[str, int] = {}
+        # A footnote's definition by its id, read after the first paragraph that marks it (`_noted`).
+        self.footnotes = footnotes or {}
+        self.placed: set[int] = set()
 
     def slug(self, heading: str) -> str | None:
         """The id GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens; a
@@ -506,7 +513,9 @@ class _Blocks:
             if found is not None and _only_pictures(found):
                 return []
             text = _text(node)
-            return [Para(text)] if text else []
+            return ([Para(text)] if text else []) + self._noted(found)
+        if kind == "footnote_block":  # definitions no paragraph marks stay where the page puts them
+            return [b for n in node.children if n.meta.get("id") not in self.placed for b in self.of(n.children)]
         if kind in ("bullet_list", "ordered_list"):
             start = int(node.attrs.get("start", 1) or 1)
             items = tuple(_ticked(tuple(self.of(item.children))) for item in node.children)
@@ -568,6 +577,18 @@ class _Blocks:
         if kind == "hr":
             return []
         return self.of(node.children)
+
+    def _noted(self, found: Any) -> list[Block]:
+        """The definitions of the footnotes a paragraph's text marks, each after the first paragraph that marks
+        it: what "attrs will write a `__hash__` method for you[^fn1]" notes ("The hash is computed by hashing a
+        tuple ...") is read with what it notes, not at the foot of the page under its last heading."""
+        out: list[Block] = []
+        for child in found.children if found is not None else ():
+            mark = child.meta.get("id") if child.type == "footnote_ref" else None
+            if mark is not None and mark in self.footnotes and mark not in self.placed:
+                self.placed.add(mark)
+                out += self.of(self.footnotes[mark].children)
+        return out
 
     def myst(self, name: str, argument: str, content: str) -> list[Block]:
         """A MyST directive in a fence (```` ```{note} ````): an admonition's content is Markdown, read as a
@@ -698,7 +719,14 @@ def markdown_blocks(body: str) -> list[Block]:
     if "{{<" in body:
         body = _HIGHLIGHT.sub(lambda m: f"```{m.group('lang')}\n{m.group('code')}\n```", body)
     tree = SyntaxTreeNode(_parser().parse(body))
-    return _Blocks().of(tree.children)
+    footnotes = {
+        n.meta["id"]: n
+        for block in tree.children
+        if block.type == "footnote_block"
+        for n in block.children
+        if n.type == "footnote" and "id" in n.meta
+    }
+    return _Blocks(footnotes).of(tree.children)
 
 
 def markdown_sections(body: str) -> tuple[Section, ...]:

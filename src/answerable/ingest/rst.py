@@ -110,10 +110,13 @@ class _AnyOptions(dict[str, Any]):
 
 
 def _role_text(name: str, text: str) -> str:
-    """A role's text as Sphinx shows it: `title <target>` as its title, `~a.b.c` as `c`, `!x` as `x`."""
+    """A role's text as Sphinx shows it: `title <target>` as its title, `~a.b.c` as `c`, `!x` as `x`, a PEP or
+    an RFC by its name ("PEP 681" for `pep` 681, "RFC 2616" for `rfc` 2616#section-5)."""
     xref = _XREF.match(text)
     if xref and xref.group(1).strip():
         return xref.group(1).strip()
+    if name in ("pep", "rfc"):
+        return f"{name.upper()} {text.split('#', 1)[0].strip()}"
     text = text.removeprefix("!")
     if text.startswith("~"):
         text = text[1:].rsplit(".", 1)[-1]
