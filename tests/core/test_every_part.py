@@ -142,6 +142,29 @@ def test_a_code_block_alone_answers_only_a_question_that_asks_for_code(policy, q
         assert decision.claims[0].not_as_asked == ("sentence, only an example", "")
 
 
+@pytest.mark.parametrize(
+    ("quoted", "answered"),
+    [
+        ("`cache_ignore_paths`:", False),
+        ("`-q`, `--quiet`:", False),
+        ("`cache_ignore_paths`: A list of paths the cache skips.", True),
+    ],
+)
+def test_an_entry_that_is_only_its_name_answers_nothing(policy, quoted: str, answered: bool) -> None:  # type: ignore[no-untyped-def]
+    """An API entry whose description the page leaves to the code says nothing but its name: quoted for the
+    question that names it, the question is not answered (rather than by a neighbouring entry's default)."""
+    question = "What is cache_ignore_paths for?"
+    claims = (Claim("c1", question),)
+    p = passage("config#4", 0.92, text=quoted)
+    d = Draft((DraftSentence(quoted, (p.id,), 1.0, claim_ids=("c1",)),))
+    decision = decide(
+        annotate_draft(evidence((p,), (verdict("c1", p.id, S, 0.9),), claims, d)), policy.profile("strict"), NOW
+    )
+    assert (decision.status is Status.ANSWER) is answered
+    if not answered:
+        assert decision.missing_claims == (question,)
+
+
 def test_a_draft_that_names_no_claims_is_judged_whole(policy) -> None:  # type: ignore[no-untyped-def]
     d = decide(drafted(PARTS, (FILING, ()), ("Each transcript costs $8.", ())), policy.profile("strict"), NOW)
     assert d.status is Status.ANSWER

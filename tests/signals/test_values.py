@@ -11,6 +11,8 @@ from answerable.signals.values import (
     asked_kinds,
     canonical,
     cells_named,
+    counted_noun,
+    of_what_is_counted,
     says_what_is_named,
     stated_values,
     values_in,
@@ -588,3 +590,32 @@ def test_a_word_of_the_headings_above_is_a_name_where_it_opens_the_sentence() ->
     q = "Which plan comes with phone support?"
     assert stated_values(q, "Premium adds phone support.") == ()
     assert [v.text for v in stated_values(q, "Premium adds phone support.", frozenset({"premium"}))] == ["Premium"]
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("How many Studio seats come with the team plan?", "seats"),
+        ("How many free guest passes do members get?", "passes"),
+        ("How many children can one adult bring?", "children"),
+        ("What is the largest number of webhooks a project can register?", "webhooks"),
+        ("What time does it open?", None),
+    ],
+)
+def test_what_a_question_counts_is_the_head_of_its_noun_phrase(question: str, noun: str | None) -> None:
+    assert counted_noun(question, numbered=True) == noun
+
+
+def test_pages_compare_only_counts_of_what_the_question_counts() -> None:
+    """Two pages that count other things ("one way", "two ways") do not disagree on the number asked; two
+    that count the thing asked do, however many words stand between the count and the noun."""
+    q = "What is the maximum number of webhooks a project can register?"
+    ways = [of_what_is_counted(q, s, stated_values(q, s)) for s in ("One way is a filter.", "There are two ways.")]
+    assert ways == [(), ()] and not disagree(*ways)
+    counts = [
+        of_what_is_counted(q, s, stated_values(q, s))
+        for s in ("A project can register up to 20 active outgoing webhooks.", "The limit is 50 webhooks.")
+    ]
+    assert all(counts) and disagree(*counts)
+    # what a sentence states is still read whole: the filter is for comparing pages
+    assert stated_values("How many people does a pass admit?", "A pass admits 2 adults.")

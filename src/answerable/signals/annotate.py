@@ -26,9 +26,9 @@ from answerable.core.types import (
 from answerable.signals import kinds
 from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch, other_member
-from answerable.signals.quoting import with_referent
+from answerable.signals.quoting import says_nothing, with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
-from answerable.signals.values import asks_name, says_what_is_named, stated_values
+from answerable.signals.values import asks_name, of_what_is_counted, says_what_is_named, stated_values
 from answerable.text.units import UnitKind, is_code, is_entry, is_item, units
 
 
@@ -84,7 +84,8 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     another member (`other_member`). A code block alone answers only a question that asks for code or for
     the name of something code names (`kinds.code_may_answer`), and a sentence quoted for two parts must
     name what each asks which or what of (`kinds.names_noun`). A part that asks which one of a kind of thing
-    is answered only by sentences that name one (`kinds.names_thing`).
+    is answered only by sentences that name one (`kinds.names_thing`). An entry that is only its name
+    (`quoting.says_nothing`) answers nothing.
     """
     if evidence.draft is None:
         return evidence
@@ -96,7 +97,8 @@ def annotate_draft(evidence: Evidence) -> Evidence:
     found = []
     for c in evidence.claims:
         mine = [s for s in sentences if c.id in s.claim_ids] if tagged else list(sentences)
-        own = [s.text for s in mine]
+        # An entry that is only its name answers nothing ("`coverage_ignore_modules`:").
+        own = [s.text for s in mine if not says_nothing(s.text)]
         if not own:
             found.append(AsAsked(c.id, unanswered=True))
             continue
@@ -178,9 +180,10 @@ def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quan
     points back to and the words of the headings it stands under (`values.names_in`'s `known`): "It adds the
     Slack integration." under "## Team", after "Team costs $8 per user.", names the Team plan. It counts only
     where the sentence, with its page title and headings, speaks of the kind of thing asked
-    (`values.says_what_is_named`: "Needs Python 3.14+." names no hash algorithm)."""
+    (`values.says_what_is_named`: "Needs Python 3.14+." names no hash algorithm); a count only where it counts
+    what the question counts (`values.of_what_is_counted`)."""
     if passage is None or not asks_name(question):
-        return stated_values(question, sentence)
+        return of_what_is_counted(question, sentence, stated_values(question, sentence))
     if not says_what_is_named(question, sentence, ". ".join((passage.title, *passage.heading_path))):
         return ()
     known = frozenset(w.lower() for h in passage.heading_path if len(h.split()) <= 3 for w in h.split())

@@ -24,9 +24,9 @@ from functools import lru_cache
 
 from answerable.core.types import Quantity, Term
 from answerable.signals.mismatch import asks_whether
-from answerable.signals.values import ValueKind, asking_words, names_in, values_in
+from answerable.signals.values import HOW_MANY, ValueKind, asking_words, counted_noun, names_in, values_in
 from answerable.text.units import entry_names
-from answerable.text.words import STOPWORDS, content_tokens, singular, stem, stems
+from answerable.text.words import CLOSED_CLASS, FUNCTION_WORDS, content_tokens, singular, stem, stems
 
 
 class Kind(StrEnum):
@@ -271,7 +271,6 @@ _NO_TIMEOUT = re.compile(
 )
 _CLOCK_ASKED = re.compile(r"\b(?:what|which) time\b", re.I)
 _MONEY_ASKED = re.compile(r"\bhow much (?:is|are|was|were|does|do|did|will|would|money|it)\b", re.I)
-_COUNTED = re.compile(r"\bhow many\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 # "What SAML version does Lumen use?": a version number ("SAML 2.0", "v3", "version 15", "iOS 15"), not a
 # sentence on the topic ("create a SAML app with the ACS URL ...").
 # A release is asked and named as a version is: "Which TeX Live release does the image contain?" is answered
@@ -433,9 +432,7 @@ def _instructs(text: str) -> bool:
 
 
 # Words that are not the thing counted ("how many of the ...") and that part a count from its noun.
-_FUNCTION_WORDS = STOPWORDS | frozenset(
-    ["across", "all", "can", "could", "each", "every", "per", "should", "than", "would"]
-)
+_FUNCTION_WORDS = FUNCTION_WORDS
 _COUNT = re.compile(rf"\d[\d,.]*|{_NUMBER_WORDS}", re.I)
 
 
@@ -499,21 +496,8 @@ def _counts(noun: str, text: str) -> bool:
 
 
 def _counted_noun(question: str) -> str | None:
-    """What "how many ..." counts, if it asks so: the head of the noun phrase after it, which in English
-    is its last noun and, counted, a plural ("sessions" in "How many Makerspace sessions can I book?",
-    "keys" in "How many active API keys ...?", "tries" in "How many wrong PIN tries ..."). The phrase ends
-    at the first function word (up to three words); an irregular plural ("people", "children") leaves no
-    word in -s, and then its first word is the noun ("periods" in "How many periods does a chart show?")."""
-    counted = _COUNTED.search(question)
-    if counted is None:
-        return None
-    phrase: list[str] = []
-    for word in counted.group(1).split():
-        if word.lower() in _FUNCTION_WORDS or word.lower() in _CLOSED_CLASS:
-            break
-        phrase.append(word)
-    plural = [w for w in phrase if singular(w) != w.lower()]
-    return plural[-1] if plural else next(iter(phrase), None)
+    """What "how many ..." counts, if it asks so (`values.counted_noun`)."""
+    return counted_noun(question)
 
 
 def counts_asked(question: str, text: str) -> bool:
@@ -524,22 +508,7 @@ def counts_asked(question: str, text: str) -> bool:
 
 
 _WORD = re.compile(r"[^\W_][\w'-]*")
-# English's closed classes (pronouns and their contractions, prepositions and particles, conjunctions,
-# determiners and quantifiers, auxiliaries): words that name no thing and modify none. A topic, a modifier and its noun
-# are open-class words: "they're" after "the day" is no noun that "day" modifies, "before" no modifier.
-_CLOSED_CLASS_WORDS = """
-    i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her
-    hers herself they them their theirs themselves itself i'm i've i'll i'd we're we've we'll we'd you're
-    you've you'll you'd he's she's it's they're they've they'll they'd that's there's what's who's let's
-    can't cannot don't doesn't didn't won't isn't aren't wasn't weren't haven't hasn't hadn't couldn't
-    shouldn't wouldn't about above after against along among around before behind below beneath beside
-    between beyond during except inside into near off onto out outside over since through throughout till
-    toward towards under until up upon within without via but nor so yet if because although though while
-    unless whether then these those some any no such both either neither am been being may might must shall
-    there here not more most less least few fewer several enough other another same own
-"""
-_CLOSED_CLASS = frozenset(_CLOSED_CLASS_WORDS.split())
-_NOT_CONTENT = _FUNCTION_WORDS | _CLOSED_CLASS | frozenset(["how", "many", "much"])
+_NOT_CONTENT = _FUNCTION_WORDS | CLOSED_CLASS | frozenset(["how", "many", "much"])
 
 
 def _words(text: str) -> set[str]:
@@ -906,7 +875,7 @@ def _states_count(question: str, text: str) -> bool:
     """Does `text` state a count for "how many ..." (`_MEASURE`): a figure or number word that is no measure
     in another unit than the question counts in, nor the number of a section (`_NUMBERED_REFERENCE`); or that
     there is no limit?"""
-    counted = _COUNTED.search(question)
+    counted = HOW_MANY.search(question)
     nouns = {singular(w.lower()) for w in counted.group(1).split()} if counted else set()
     said = _as_stated(question, text).replace("`", "")
 
@@ -966,7 +935,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
     if _LIMIT_WANTED.search(question):
         bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
         return "limit", lambda text: bounds(question, text)
-    counted = _COUNTED.search(question) is not None and _MEASURE_COUNTED.search(question) is None
+    counted = HOW_MANY.search(question) is not None and _MEASURE_COUNTED.search(question) is None
     if _LIMIT_ASKED_WHETHER.search(question):
         if counted:
             # "Is there a cap on how many tokens I can make?" asks a bound on a count: "up to 20 tokens" or "no

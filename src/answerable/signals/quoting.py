@@ -561,6 +561,16 @@ def _labels_row(said: set[str], row: str) -> bool:
 
 # A list item that is nothing but a name: "- `doctest`", "2. sphinx.ext.todo".
 _BARE_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?:`[^`\n]+`|[\w.:/-]+)[.,;]?\s*$")
+# An entry that is nothing but its name: "`attrs.validators.disabled`:", an API entry whose description the
+# page leaves to the code.
+_BARE_ENTRY = re.compile(r"^\s*`[^`\n]+`(?:,\s*`[^`\n]+`)*\s*:\s*$")
+
+
+def says_nothing(sentence: str) -> bool:
+    """Is `sentence` an entry that is nothing but its name ("`attrs.validators.disabled`:")? It is quoted
+    when it is the entry asked about, but answers nothing: the gate reads its claim as unanswered
+    (`annotate.annotate_draft`), rather than the picker passing to a neighbouring entry's default."""
+    return _BARE_ENTRY.match(sentence) is not None
 
 
 def quotable(sentence: str) -> bool:

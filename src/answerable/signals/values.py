@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from answerable.core.types import NAME, Quantity
-from answerable.text.words import STOPWORDS, singular, stem, stems
+from answerable.text.words import CLOSED_CLASS, STOPWORDS, singular, stem, stems
 
 
 class ValueKind(StrEnum):
@@ -652,6 +652,57 @@ def _compound_counts(question: str, sentence: str) -> list[Quantity]:
     return out
 
 
+# "How many Makerspace sessions ...", "the maximum number of attributes ...": the noun phrase counted.
+HOW_MANY = re.compile(r"\bhow many\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
+_NUMBER_OF = re.compile(r"\bnumbers? of\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
+# Words that end the counted noun phrase: function words, modal verbs and quantifiers ("... can I book").
+_ENDS_PHRASE = (
+    STOPWORDS | CLOSED_CLASS | frozenset(["can", "could", "should", "would", "each", "every", "per", "all", "than"])
+)
+
+
+def counted_noun(question: str, numbered: bool = False) -> str | None:
+    """What `question` counts, if it asks "how many ..." (or, with `numbered`, "the number of ..."): the head
+    of the noun phrase, which in English is its last noun and, counted, a plural ("sessions" in "How many
+    Makerspace sessions can I book?", "keys" in "How many active API keys ...?", "tries" in "How many wrong PIN
+    tries ..."). The phrase ends at the first function word (up to three words); an irregular plural ("people",
+    "children") leaves no word in -s, and then its first word is the noun ("periods" in "How many periods does
+    a chart show?")."""
+    counted = HOW_MANY.search(question) or (_NUMBER_OF.search(question) if numbered else None)
+    if counted is None:
+        return None
+    phrase: list[str] = []
+    for word in counted.group(1).split():
+        if word.lower() in _ENDS_PHRASE:
+            break
+        phrase.append(word)
+    plural = [w for w in phrase if singular(w) != w.lower()]
+    return plural[-1] if plural else next(iter(phrase), None)
+
+
+def of_what_is_counted(question: str, sentence: str, found: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
+    """`found` (values of `sentence`) without the counts of other things than the one `question` counts
+    (`counted_noun`), for comparing pages: "One way" and "two ways" are no numbers of attributes, and two pages
+    that count ways do not disagree on how many attributes a class can have. The thing may stand up to two
+    words after the count ("20 active webhooks"), and the count is then of it, comparable with "50 webhooks".
+    Whether a sentence states a figure at all is not judged by this: "A pass admits 2 adults." answers "How
+    many people ...?" in other words."""
+    noun = counted_noun(question, numbered=True)
+    if noun is None:
+        return found
+    asked = singular(noun)
+    kept: list[Quantity] = []
+    for v in found:
+        if v.kind != ValueKind.COUNT:
+            kept.append(v)
+            continue
+        at = sentence.find(v.text)
+        after = re.findall(r"[A-Za-z][\w-]*", sentence[at + len(v.text) :])[:2] if at >= 0 else []
+        if any(stem(singular(w)) == stem(asked) for w in [v.unit, *after]):
+            kept.append(replace(v, unit=asked))
+    return tuple(kept)
+
+
 def stated_values(question: str, sentence: str, known: frozenset[str] = frozenset()) -> tuple[Quantity, ...]:
     """The values of `sentence` of the first kind `question` asks for that the sentence states, less those
     the question states itself. For a question asking an age, a bare number of years ("You must be at
@@ -692,13 +743,16 @@ def stated_value(question: str, sentence: str) -> Quantity | None:
 
 
 __all__ = [
+    "HOW_MANY",
     "Value",
     "ValueKind",
     "asked_kinds",
     "asks_figure",
     "asks_name",
     "canonical",
+    "counted_noun",
     "names_in",
+    "of_what_is_counted",
     "says_what_is_named",
     "stated_value",
     "stated_values",

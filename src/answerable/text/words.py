@@ -24,6 +24,29 @@ STOPWORDS = _words(
 )
 
 
+# The stop words and the modal verbs and quantifiers a question's noun phrase ends at ("how many keys can ...",
+# "each project"): words that name no thing.
+FUNCTION_WORDS = STOPWORDS | _words("across all can could each every per should than would")
+
+
+# English's closed classes (pronouns and their contractions, prepositions and particles, conjunctions,
+# determiners and quantifiers, auxiliaries): words that name no thing and modify none. A topic, a modifier and its noun
+# are open-class words: "they're" after "the day" is no noun that "day" modifies, "before" no modifier.
+CLOSED_CLASS = _words(
+    """
+    i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her
+    hers herself they them their theirs themselves itself i'm i've i'll i'd we're we've we'll we'd you're
+    you've you'll you'd he's she's it's they're they've they'll they'd that's there's what's who's let's
+    can't cannot don't doesn't didn't won't isn't aren't wasn't weren't haven't hasn't hadn't couldn't
+    shouldn't wouldn't about above after against along among around before behind below beneath beside
+    between beyond during except inside into near off onto out outside over since through throughout till
+    toward towards under until up upon within without via but nor so yet if because although though while
+    unless whether then these those some any no such both either neither am been being may might must shall
+    there here not more most less least few fewer several enough other another same own
+    """
+)
+
+
 def stem(word: str) -> str:
     """The crude stem the rules compare words by: the first four letters ("discount" and "discounts",
     "verify" and "verification")."""
