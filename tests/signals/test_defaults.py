@@ -2,7 +2,7 @@
 
 import pytest
 
-from answerable.signals.defaults import read_default
+from answerable.signals.defaults import read_default, states_default
 from answerable.signals.spelling import read_as
 
 
@@ -68,3 +68,24 @@ def test_the_reading_is_part_of_reading_a_question() -> None:
     assert read_as("Which port is used if I don't set one?", ["The port is 8080 by default."]) == (
         "Which port is used by default?"
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("If the flag is not given on the command line, the level is 1.", True),
+        ("When no region is specified, eu-west-1 is used.", True),
+        ("If omitted, the current working directory is searched.", True),
+        ("When `retries` is not set, a request is tried once.", True),
+        ("If not provided, the function's name is used.", True),
+        # a case named, a thing set, or a thing that is simply not there: no default
+        ("If the flag is given twice, the level is 2.", False),
+        ("If you set `retries=3`, a request is tried up to three times.", False),
+        ("If the file is missing, an error is raised.", False),
+        ("The level is 1.", False),
+    ],
+)
+def test_documentation_states_a_default_by_saying_what_holds_when_nothing_is_set(sentence: str, said: bool) -> None:
+    """As an asker describes a default ("when it is not passed"), so does documentation: "If the flag is not
+    given, the level is 1." states the default as much as "The level defaults to 1." does."""
+    assert states_default(sentence) is said

@@ -1241,6 +1241,10 @@ def test_the_thing_a_part_asks_which_one_of(part: str, thing: str | None) -> Non
         ("Which driver do I need to install?", "Run `pip install fastpg`.", True),  # what to install
         # "format" is no word of what to do here, but the thing asked: code names no format.
         ("What image format does the chart plugin render to?", "Set `chart_alt` for the alt text.", False),
+        # "value" is any value: a figure or one written as code
+        ("What value does the retry counter start from?", "The counter starts at 1.", True),
+        ("What value does the proxy setting hold when unset?", "It is `None` until configured.", True),
+        ("What value does the retry counter start from?", "The counter starts when a request fails.", False),
     ],
 )
 def test_a_sentence_names_one_of_the_thing_asked_by_its_noun_a_figure_or_code(

@@ -100,3 +100,29 @@ def read_default(question: str) -> str:
     out = re.sub(r"^(\W*)by default", lambda m: f"{m.group(1)}By default", out)
     out = re.sub(r"\bby default(?:,?\s+by default)+\b", "by default", out, flags=re.I)
     return re.sub(r"[ \t]{2,}", " ", out)
+
+
+# Documentation says what holds by default the same ways, of the thing it documents: "If the option is not
+# passed on the command line, then the count is 0.", "When no encoding is given, UTF-8 is used.", "If
+# omitted, the current directory is searched."
+_STATED_UNSET = re.compile(
+    rf"\b(?:if|when|where)\s+(?:(?:the|a|an|this|that|its|your)\s+)?(?:`[^`]+`|[\w.-]+)(?:\s+(?:`[^`]+`|[\w.-]+)){{0,2}}"
+    rf"\s+(?:is|are|was|were|has\s+not\s+been|have\s+not\s+been)\s+(?:not\s+|never\s+)?"
+    rf"(?:{_SET_DONE}|omitted|absent|unset|left\s+(?:out|unset|empty|blank))\b"
+    rf"|\b(?:if|when)\s+(?:no|none of the)\s+(?:`[^`]+`|[\w.-]+)(?:\s+[\w.-]+)?\s+(?:is|are)\s+{_SET_DONE}\b"
+    rf"|\b(?:if|when)\s+(?:omitted|not\s+{_SET_DONE}|unset|absent)\b",
+    re.I,
+)
+
+
+def states_default(sentence: str) -> bool:
+    """Does `sentence` say what holds when nothing is set, in the words of a clause ("If the option is not
+    passed ..., then the count is 0.") rather than the word "default"? Such a clause that only names a case
+    ("If the option is passed twice, ...") or sets something ("If you set `count=True`, ...") is none: it must
+    say the thing is not set, omitted or absent."""
+    m = _STATED_UNSET.search(sentence)
+    if m is None:
+        return False
+    # "is not passed" is no default where "not" is missing: "If the option is passed, ..." names a case.
+    said = m.group(0).lower()
+    return bool(re.search(r"\b(?:not|never|no|none|omitted|absent|unset|left)\b", said))

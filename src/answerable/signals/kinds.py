@@ -23,6 +23,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from answerable.core.types import Quantity, Term
+from answerable.signals.defaults import states_default
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.values import HOW_MANY, ValueKind, asking_words, counted_noun, names_in, values_in
 from answerable.text.units import entry_names
@@ -626,7 +627,7 @@ def names_thing(part: str, noun: str, text: str, place: str = "", by_name: bool 
     something by a name the question does not write (`values.names_in`: "Lumen works in Chrome, Firefox and
     Safari." names browsers; an acronym alone, "HTTP", is the topic's vocabulary more often than an answer),
     or when it states what such a thing is written as: a number for a measure ("status", "level", "port":
-    `_MEASURE_NOUNS`), code for a thing code names or a part that asks what to install, write or run
+    `_MEASURE_NOUNS`), a number or code for "value", code for a thing code names or a part that asks what to install, write or run
     ("Which option ...?", "Which driver do I need to install?": `code_may_answer`, the words after the noun
     read for what to do). "Backups are sealed before they leave the host." names no cipher for "Which cipher
     does the vault use to seal its backups?": a sentence on the topic that names nothing of the kind asked is
@@ -638,6 +639,8 @@ def names_thing(part: str, noun: str, text: str, place: str = "", by_name: bool 
         return True
     if noun in _MEASURE_NOUNS or noun.removesuffix("s") in _MEASURE_NOUNS:
         return _FIGURE.search(text) is not None
+    if noun.removesuffix("s") == "value":  # any value: a figure, or one written as code ("`None`")
+        return _FIGURE.search(text) is not None or _CODE_SPAN.search(text) is not None
     if _CODE_SPAN.search(text) is None:
         return False
     # Asked of the words after the noun: "What image format does it render to?" asks for no code by "format".
@@ -1121,12 +1124,14 @@ _TYPE_NAME = re.compile(
 
 
 def _states_default(question: str, text: str) -> bool:
-    """Does `text` say a default: in words ("defaults to", "the default is"), in a signature in code that
+    """Does `text` say a default: in words ("defaults to", "the default is", or a clause saying the thing is
+    not set: "If the option is not passed, the count is 0.", `defaults.states_default`), in a signature in code that
     gives the parameter the question names one (`_signature_default`), or as an entry's value in
     parentheses (`_ENTRY_VALUE`)?"""
     entry = _ENTRY_VALUE.match(text)
     return (
         _DEFAULT.search(text) is not None
+        or states_default(text)
         or _signature_default(question, text)
         or (entry is not None and _TYPE_NAME.match(entry.group("value").strip()) is None)
     )
