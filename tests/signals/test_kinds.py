@@ -421,6 +421,9 @@ def test_a_one_that_counts_nothing_states_no_quantity() -> None:
         ("What exit code does the checker return on failure?", False),
         ("Which compression level is used by default?", False),
         ("Can JavaScript read the session cookie?", False),
+        # a reason is asked, whatever words of code the question holds
+        ("Why does running the import command twice duplicate rows?", False),
+        ("How come calling the handler directly skips the middleware?", False),
     ],
 )
 def test_asks_for_code(question: str, code: bool) -> None:

@@ -331,9 +331,17 @@ _CODE_ASKED = re.compile(
 )
 
 
+# A question that asks for a reason: "Why does calling my command from Python exit?", "How come ...?".
+_WHY_ASKED = re.compile(r"^\W*(?:why|how come)\b", re.I)
+
+
 def asks_for_code(question: str) -> bool:
     """Does `question` ask for something a code block can be the answer to (`_CODE_ASKED`, a way to do or
-    find something: `_STEPS_ASKED`, `_WAY_TO_FIND`)?"""
+    find something: `_STEPS_ASKED`, `_WAY_TO_FIND`)? Never one that asks why: code shows how something is
+    written, not the reason for what it does ("Why does calling my click command from Python exit?" is not
+    answered by an example that calls one, whatever words of code the question uses)."""
+    if _WHY_ASKED.match(question):
+        return False
     return any(p.search(question) for p in (_CODE_ASKED, _STEPS_ASKED, _WAY_TO_FIND))
 
 
@@ -627,12 +635,13 @@ def names_thing(part: str, noun: str, text: str, place: str = "", by_name: bool 
     something by a name the question does not write (`values.names_in`: "Lumen works in Chrome, Firefox and
     Safari." names browsers; an acronym alone, "HTTP", is the topic's vocabulary more often than an answer),
     or when it states what such a thing is written as: a number for a measure ("status", "level", "port":
-    `_MEASURE_NOUNS`), a number or code for "value", code for a thing code names or a part that asks what to install, write or run
-    ("Which option ...?", "Which driver do I need to install?": `code_may_answer`, the words after the noun
-    read for what to do). "Backups are sealed before they leave the host." names no cipher for "Which cipher
-    does the vault use to seal its backups?": a sentence on the topic that names nothing of the kind asked is
-    no answer to which one it is. Without `by_name`, a name alone does not do: it may be of another kind
-    ("the `HttpOnly` flag" for a hash algorithm), so a sentence that says what it names is preferred."""
+    `_MEASURE_NOUNS`), a number or code for "value", code for a thing code names or a part that asks what
+    to install, write or run ("Which option ...?", "Which driver do I need to install?": `code_may_answer`,
+    the words after the noun read for what to do). "Backups are sealed before they leave the host." names no
+    cipher for "Which cipher does the vault use to seal its backups?": a sentence on the topic that names
+    nothing of the kind asked is no answer to which one it is. Without `by_name`, a name alone does not do:
+    it may be of another kind ("the `HttpOnly` flag" for a hash algorithm), so a sentence that says what it
+    names is preferred."""
     if names_noun(noun, f"{place}\n{text}"):
         return True
     if by_name and any(_ACRONYM_ONLY.fullmatch(name) is None for name in names_in(part, prose_of(text))):
