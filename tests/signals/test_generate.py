@@ -9,6 +9,7 @@ import pytest
 from answerable.backends.generation.extractive import ExtractiveGenerator
 from answerable.core.types import Claim, Passage
 from answerable.signals.quoting import (
+    antecedent,
     as_ranked,
     as_said,
     asks,
@@ -45,6 +46,28 @@ def quoted(text: str, word: str) -> list[str]:
 def test_a_sentence_that_refers_back_is_quoted_with_the_sentence_before_it() -> None:
     text = "Owners send invitations from Settings. It expires after 7 days. Resend it from the same page."
     assert quoted(text, "7 days") == ["Owners send invitations from Settings.", "It expires after 7 days."]
+
+
+def test_an_entry_is_quoted_without_the_entry_before_it() -> None:
+    """An entry opens with the name of what it documents; its "this" is that, not the entry above it, nor a
+    version note that closes the entry above."""
+    text = (
+        "`CACHE_TTL`: Seconds a cached page is kept. Default: `300`\n\nNew in version 2.0.\n\n"
+        "`USE_ETAGS`: Send an `ETag` header with each page. Proxies recognise this header and skip unchanged pages. "
+        "Default: `True`"
+    )
+    question = "What does USE_ETAGS do?"
+    draft = ExtractiveGenerator(favour("ETag"), max_sentences=1).generate(
+        question, [(Claim("c1", question), [Passage("config#3", "config", text)])]
+    )
+    assert draft.sentences[0].text.startswith("`USE_ETAGS`:")
+    assert not any("CACHE_TTL" in s.text or "New in version" in s.text for s in draft.sentences)
+    # an entry's own later paragraph still refers to its first
+    entry = ["`pool_size`: The number of connections kept open.", "`pool_size`: This setting can change at runtime."]
+    assert antecedent(entry, 1) == 0 and antecedent(["`a`: Sets a.", "`b`: This setting sets b."], 1) is None
+    # what introduces an entry stays its context
+    introduced = ["Both stores accept this parameter:", "`ttl`: This parameter sets how long a key lives."]
+    assert antecedent(introduced, 1) == 0
 
 
 def test_the_antecedent_does_not_displace_a_neighbour_that_completes_the_answer() -> None:

@@ -839,11 +839,25 @@ def in_context(sentences: Sequence[str], i: int, claim: str = "") -> str:
     return (" " if bare_reply(text) else "\n").join([text, *(sentences[k] for k in introduced(sentences, i, claim))])
 
 
+# A note on when something came or changed ("New in version 0.6.", "Changed in version 2.1: ..."): it closes the
+# entry it stands under.
+_VERSION_NOTE = re.compile(r"^\W*(?:(?:new|added|changed) in version|deprecated since version)\b", re.I)
+
+
 def antecedent(sentences: Sequence[str], i: int) -> int | None:
     """The sentence that sentence `i` refers back to (`refers_back`), if it does: the one before it, or the one
     before that where the one between only points to another page ("Read more about our preview style.",
-    which names nothing "this flag" could mean)."""
+    which names nothing "this flag" could mean). An entry opens with the name of what it documents, and its
+    "this" is that: it does not refer back to another entry, nor to the version note that closes one
+    ("`USE_X_SENDFILE`: ... Some web servers recognize this ..." is not read after the entry above it); what
+    introduces it ("The B-tree, hash and GiST index methods all accept this parameter:"), its own earlier
+    sentences and its example stay its context."""
     if i == 0 or not refers_back(sentences[i]):
+        return None
+    if is_entry(sentences[i]) and (
+        (is_entry(sentences[i - 1]) and entry_names(sentences[i - 1]) != entry_names(sentences[i]))
+        or _VERSION_NOTE.match(sentences[i - 1]) is not None
+    ):
         return None
     if i > 1 and points_elsewhere(sentences[i - 1]):
         return i - 2
