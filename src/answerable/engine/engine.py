@@ -77,7 +77,7 @@ from answerable.signals.quoting import (
 )
 from answerable.signals.spelling import read_as
 from answerable.signals.terms import states_otherwise
-from answerable.signals.values import asked_kinds, asks_figure, of_what_is_counted, stated_values
+from answerable.signals.values import asked_kinds, asks_figure, compared_values, stated_values
 from answerable.text.units import is_code, is_entry, is_item
 
 # A passage "answers" a claim when the calibrated answerability is at least this (or the profile's
@@ -594,7 +594,7 @@ class Engine:
         What the answer speaks of is read from `told`, the statement with the sentence its pronoun points
         back to (`quoting.with_referent`: "Enterprise workspaces keep them for 7 years." speaks of the audit
         events the sentence before names)."""
-        mine = of_what_is_counted(claim.text, statement, stated_values(claim.text, statement))
+        mine = compared_values(claim.text, statement)
         read: dict[tuple[str, str], str] = {}
         doubtful: list[tuple[Passage, str]] = []
         for sections in answering:
@@ -615,7 +615,7 @@ class Engine:
             if about is None:
                 continue  # the price of a frozen membership is no price of a standard one
             p, sentence = about
-            theirs = of_what_is_counted(claim.text, sentence, stated_values(claim.text, sentence))
+            theirs = compared_values(claim.text, sentence)
             if not disagree(mine, theirs) or kinds.speaks_of(
                 claim.text,
                 embedding_text(p.title, p.heading_path, p.text),

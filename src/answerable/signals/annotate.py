@@ -28,7 +28,7 @@ from answerable.signals.claims import is_keywords
 from answerable.signals.mismatch import mismatch, other_member
 from answerable.signals.quoting import says_nothing, with_referent
 from answerable.signals.terms import mentions_in, named_terms, required_terms, without_cross_references
-from answerable.signals.values import asks_name, of_what_is_counted, says_what_is_named, stated_values
+from answerable.signals.values import asks_name, compared_values, says_what_is_named, stated_values
 from answerable.text.units import UnitKind, is_code, is_entry, is_item, units
 
 
@@ -181,9 +181,9 @@ def _stated(question: str, sentence: str, passage: Passage | None) -> tuple[Quan
     Slack integration." under "## Team", after "Team costs $8 per user.", names the Team plan. It counts only
     where the sentence, with its page title and headings, speaks of the kind of thing asked
     (`values.says_what_is_named`: "Needs Python 3.14+." names no hash algorithm); a count only where it counts
-    what the question counts (`values.of_what_is_counted`)."""
+    what the question counts (`values.compared_values`)."""
     if passage is None or not asks_name(question):
-        return of_what_is_counted(question, sentence, stated_values(question, sentence))
+        return compared_values(question, sentence)
     if not says_what_is_named(question, sentence, ". ".join((passage.title, *passage.heading_path))):
         return ()
     known = frozenset(w.lower() for h in passage.heading_path if len(h.split()) <= 3 for w in h.split())

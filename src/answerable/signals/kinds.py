@@ -504,15 +504,10 @@ def _counts(noun: str, text: str) -> bool:
     return False
 
 
-def _counted_noun(question: str) -> str | None:
-    """What "how many ..." counts, if it asks so (`values.counted_noun`)."""
-    return counted_noun(question)
-
-
 def counts_asked(question: str, text: str) -> bool:
     """Does `text` give a count of the very thing `question` asks how many of ("A chart shows up to 12
     periods." for "How many periods does a retention chart show?")?"""
-    noun = _counted_noun(question)
+    noun = counted_noun(question)
     return noun is not None and _counts(noun, _as_stated(question, text))
 
 
@@ -812,7 +807,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
     if actor is not None and actor["verb"].lower() not in _FUNCTION_WORDS:
         verb = actor["verb"]
         return lambda text: _names_actor(verb, text)
-    noun = _counted_noun(question)
+    noun = counted_noun(question)
     if noun is not None:
         return lambda text: _counts(noun, text)
     if _DEFAULT_ASKED.search(question):

@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from answerable.core.types import NAME, Quantity
-from answerable.text.words import CLOSED_CLASS, STOPWORDS, singular, stem, stems
+from answerable.text.words import CLOSED_CLASS, FUNCTION_WORDS, STOPWORDS, singular, stem, stems
 
 
 class ValueKind(StrEnum):
@@ -656,9 +656,7 @@ def _compound_counts(question: str, sentence: str) -> list[Quantity]:
 HOW_MANY = re.compile(r"\bhow many\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 _NUMBER_OF = re.compile(r"\bnumbers? of\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 # Words that end the counted noun phrase: function words, modal verbs and quantifiers ("... can I book").
-_ENDS_PHRASE = (
-    STOPWORDS | CLOSED_CLASS | frozenset(["can", "could", "should", "would", "each", "every", "per", "all", "than"])
-)
+_ENDS_PHRASE = FUNCTION_WORDS | CLOSED_CLASS
 
 
 def counted_noun(question: str, numbered: bool = False) -> str | None:
@@ -701,6 +699,12 @@ def of_what_is_counted(question: str, sentence: str, found: tuple[Quantity, ...]
         if any(stem(singular(w)) == stem(asked) for w in [v.unit, *after]):
             kept.append(replace(v, unit=asked))
     return tuple(kept)
+
+
+def compared_values(question: str, sentence: str) -> tuple[Quantity, ...]:
+    """The values `sentence` states for `question` (`stated_values`) as pages are compared for a conflict:
+    counts only of what the question counts (`of_what_is_counted`)."""
+    return of_what_is_counted(question, sentence, stated_values(question, sentence))
 
 
 def stated_values(question: str, sentence: str, known: frozenset[str] = frozenset()) -> tuple[Quantity, ...]:
@@ -750,6 +754,7 @@ __all__ = [
     "asks_figure",
     "asks_name",
     "canonical",
+    "compared_values",
     "counted_noun",
     "names_in",
     "of_what_is_counted",
