@@ -1006,3 +1006,103 @@ def test_a_tag_a_page_shows_as_text_is_quoted_as_code(source: str, fmt: str) -> 
     )
     assert any("Write `<your-name>` in `conf.py`, where a < b and c > d." in s for s in said)
     assert not any(raw_markup(s) for s in said)
+
+
+@pytest.mark.parametrize(
+    ("source", "row"),
+    [
+        ("| Segment | Version |\n|---|---|\n| `b`<br>`beta` | `1.0.0b0` |", "| `b` / `beta` | `1.0.0b0` |"),
+        ("| Plan | Seats |\n|---|---|\n| Team<br/>Business | 50 |", "| Team / Business | 50 |"),
+        ("| Step | Do |\n|---|---|\n| 1 | Open it.<br />Then save. |", "| 1 | Open it. / Then save. |"),
+    ],
+)
+def test_a_line_break_in_a_table_cell_separates_its_items(source: str, row: str) -> None:
+    """A table cell lists items one per line with `<br>`: read as one run of words, "`b` `beta`" would no
+    longer be two names a question can call the row by."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text.split("\n")[-1] == row
+
+
+def test_a_line_break_in_prose_is_a_space() -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections("Keys rotate daily.<br>Old keys expire after 24 hours.")
+    assert section.text == "Keys rotate daily. Old keys expire after 24 hours."
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        ("Build with [PEP 517][] backends.", "Build with PEP 517 backends."),
+        ("Metadata follows [the standard][core metadata].", "Metadata follows the standard."),
+        ("See [the guide][guide] and [this] note.", "See the guide and [this] note."),  # a bare [this] stays
+        ("Index `a[1][2]` as a matrix.", "Index `a[1][2]` as a matrix."),  # code is as written
+        ("Use [the docs][docs].\n\n[docs]: https://example.org", "Use the docs."),  # a defined one is a link
+    ],
+)
+def test_a_reference_link_without_its_definition_is_its_text(source: str, text: str) -> None:
+    """MkDocs sites often append the link definitions from a shared file at build time; the page alone
+    holds `[text][label]`, whose brackets are markup."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text == text
+
+
+def test_an_faq_that_asks_its_questions_in_paragraphs_heads_each_answer_with_its_question() -> None:
+    """ "***Q***: ...?" then "***A***: ..." (or "**Question:**", "Q."): each answer is read and cited as its
+    question's, as under a question heading; a real heading closes the last question."""
+    from answerable.ingest.markdown import markdown_sections
+
+    source = (
+        "# FAQ\n\n## Interoperability {#interop}\n\n***Q***: What is the risk of lock-in?\n\n***A***: Not much! "
+        "Everything follows the standards.\n\n**Question:** Must one use all features?\n\nNo, all features are "
+        "optional.\n\nSee the [guide](guide.md).\n\nQ. Is Windows supported?\n\nA. Yes.\n\n## Migration\n\nStart here."
+    )
+    got = [(s.heading_path, s.anchor, s.text) for s in markdown_sections(source)]
+    assert got == [
+        (
+            ("FAQ", "Interoperability", "What is the risk of lock-in?"),
+            "interop",
+            "Not much! Everything follows the standards.",
+        ),
+        (
+            ("FAQ", "Interoperability", "Must one use all features?"),
+            "interop",
+            "No, all features are optional.\n\nSee the guide.",
+        ),
+        (("FAQ", "Interoperability", "Is Windows supported?"), "interop", "Yes."),
+        (("FAQ", "Migration"), "migration", "Start here."),
+    ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The Q: What is it? form is prose.",  # not a paragraph of its own
+        "Q: no question mark here",
+        "- Q: What is it?\n- A: A list.",  # items, not paragraphs
+    ],
+)
+def test_a_question_mark_alone_makes_no_heading(source: str) -> None:
+    from answerable.ingest.markdown import markdown_sections
+
+    assert [s.heading_path for s in markdown_sections(f"# Page\n\n{source}")] == [("Page",)]
+
+
+def test_a_line_break_in_an_html_table_cell_separates_its_items_and_in_a_paragraph_is_a_space() -> None:
+    """Built HTML (MkDocs, Sphinx) writes the same `<br>` as the Markdown source did."""
+    from answerable.ingest.html import html_sections
+
+    _, sections, _ = html_sections(
+        "<html><body><main><h1>Versions</h1><p>Keys rotate daily.<br>Old keys expire.</p><table><thead><tr>"
+        "<th>Segment</th><th>New version</th></tr></thead><tbody><tr><td><code>b</code><br><code>beta</code></td>"
+        "<td><code>1.0.0b0</code></td></tr></tbody></table></main></body></html>"
+    )
+    (section,) = sections
+    assert section.text.split("\n\n") == [
+        "Keys rotate daily. Old keys expire.",
+        "| Segment | New version |\n|---|---|\n| `b` / `beta` | `1.0.0b0` |",
+    ]

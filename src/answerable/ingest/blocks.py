@@ -116,6 +116,19 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+# What a parser writes for a line break (`<br>`) inside inline text: whitespace to `one_line`, so a paragraph
+# reads it as a space, while a table cell's items stay apart (`cell_text`).
+LINE_BREAK = "\u2028"
+
+
+def cell_text(text: str) -> str:
+    """A table cell's text, its lines broken by `<br>` (`LINE_BREAK`) joined by " / ": a table has no other
+    way to list items in one cell ("`micro`<br>`patch`<br>`fix`", the three names of one version segment),
+    and read as one run of words ("`micro` `patch` `fix`") they are no longer items a question can name one
+    of."""
+    return " / ".join(line for line in (one_line(part) for part in text.split(LINE_BREAK)) if line)
+
+
 def introduced_by(label: str, blocks: Sequence[Block]) -> list[Block]:
     """`blocks` after a paragraph "`label`:" that introduces them (a tab's title over its example, a field
     list's "Parameters:" over its entries); the blocks alone where there is no label, nothing where there
@@ -156,6 +169,9 @@ def code_span(code: str) -> str:
 # "`handler`: the name of ...", "`url_timeout` - seconds ...", "`cookie_path` (`/`): Cookie path.", or
 # gives its type in braces as JSDoc and Node.js do, a separator then optional ("`maxBuffer` {number}
 # Largest amount of data ...": the entry of `maxBuffer (number)`).
+# A question an FAQ sets as a paragraph ("Q: ...?", "Question: ...?"), and the "A:" its answer opens with.
+_ASKED = re.compile(r"^(?:Q|Question)\s*[:.]\s+(?P<question>\S.*\?)$")
+_REPLY = re.compile(r"^(?:A|Answer)\s*[:.]\s+(?=\S)")
 _PARAMETER_ITEM = re.compile(
     r"^(`+)(?!`)([^`]+?)\1((?:\s*\((?:[^()`]|`[^`\n]*`)*\))?)"
     r"(?:\s*(?:[,:]|\s[-–—]+)\s+|\s*\{(?P<type>[^{}`\n]+)\}(?:\s*(?:[,:]|[-–—]+))?\s+)(?=\S)"
@@ -185,12 +201,26 @@ class Writer:
         self.path: list[tuple[int, str]] = []
         self.units: list[str] = []
         self.anchor: str | None = None
+        self.asked_level: int | None = None  # the level of the question a paragraph asked (`question`)
+        self.asking = False  # the block before was such a question: its answer may open with "A:"
 
     def flush(self) -> None:
         text = "\n\n".join(self.units).strip()
         if text:
             self.sections.append(Section(tuple(h for _, h in self.path), text, self.anchor))
         self.units.clear()
+
+    def question(self, text: str) -> None:
+        """A question an FAQ asks in a paragraph of its own ("Q: What is the risk of lock-in?", then "A: Not
+        much! ..."): a heading one level under the section's, as a page that sets its questions as headings
+        has them, so that the answer is read and cited as that question's. The section's anchor stays: the
+        page has none for the paragraph."""
+        self.flush()
+        if self.asked_level is not None and self.path and self.path[-1][0] == self.asked_level:
+            self.path.pop()  # the question before this one
+        level = self.path[-1][0] + 1 if self.path else 1
+        self.path.append((level, text))
+        self.asked_level = level
 
     def heading(self, heading: Heading) -> None:
         text = one_line(heading.text)
@@ -203,6 +233,7 @@ class Writer:
             self.title_level in (None, heading.level) and not self.path and not self.sections and not self.units
         )
         self.flush()
+        self.asked_level = None
         self.path[:] = [(lvl, h) for lvl, h in self.path if lvl < heading.level]
         self.path.append((heading.level, text))
         self.anchor = None if opens_page else heading.anchor
@@ -219,8 +250,12 @@ class Writer:
                 self.block(Para(block.text), depth)
         elif isinstance(block, Para):
             text = one_line(block.text)
-            if text:
-                self.units.append(text)
+            asked = _ASKED.match(text) if depth == 0 else None
+            if asked is not None:
+                self.question(asked.group("question"))
+            elif text:
+                self.units.append(_REPLY.sub("", text, count=1) if self.asking else text)
+            self.asking = asked is not None
         elif isinstance(block, Items):
             self.items(block, depth)
         elif isinstance(block, Defs):

@@ -16,6 +16,7 @@ from datetime import date
 from typing import Any
 
 from answerable.ingest.blocks import (
+    LINE_BREAK,
     Block,
     Code,
     Defs,
@@ -25,6 +26,7 @@ from answerable.ingest.blocks import (
     Para,
     Section,
     Table,
+    cell_text,
     code_span,
     introduced_by,
     one_line,
@@ -153,7 +155,7 @@ def _inline_part(child: Any, before: Sequence[str] = ()) -> str:
     if tag in _CODE:
         return code_span(child.text())
     if tag == "br":
-        return " "
+        return LINE_BREAK  # a space in a paragraph, a new item in a table cell (`blocks.cell_text`)
     if tag == "a" and _FOOTNOTE_MARKS & set(_classes(child)):
         return ""
     inner = _inline(child)
@@ -399,7 +401,7 @@ def _table(table: Any) -> Table:
     body: list[tuple[str, ...]] = []
     for row in rows:
         cells = _cells(row)
-        texts = tuple(one_line(_inline(c)) for c in cells)
+        texts = tuple(cell_text(_inline(c)) for c in cells)
         in_head = row.parent is not None and row.parent.tag == "thead"
         if header is None and not body and (in_head or (cells and all(c.tag == "th" for c in cells))):
             header = texts

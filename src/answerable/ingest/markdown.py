@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from answerable.ingest.blocks import (
+    LINE_BREAK,
     Block,
     Code,
     Defs,
@@ -38,6 +39,7 @@ from answerable.ingest.blocks import (
     Para,
     Section,
     Table,
+    cell_text,
     code_span,
     introduced_by,
     one_line,
@@ -368,7 +370,9 @@ def inline(node: Any) -> str:
             opened = _SCRIPT_TAG.match(child.content.strip())
             if opened is not None:
                 script = "" if opened.group(1) else opened.group(2).lower()
-            if tag is not None:
+            if tag is not None and _is_line_break(child.content):
+                parts.append(LINE_BREAK)  # a line of its own: in a table cell, one of its items (`_cell`)
+            elif tag is not None:
                 parts.append(" " if tag.group("block") else "")
             elif _is_component(child.content, closed):
                 continue
@@ -377,6 +381,12 @@ def inline(node: Any) -> str:
         else:  # links, images (their alt text), emphasis, strike-through
             parts.append(inline(child))
     return "".join(parts)
+
+
+# A reference link whose definition the page does not hold (`[PEP 517][]`, `[the standard][spec]`: MkDocs sites
+# often append the definitions from a shared file at build time): its text is page text, its brackets markup.
+# A shortcut reference (`[this]`) stays as written: bare brackets are prose as often as links.
+_UNRESOLVED_REFERENCE = re.compile(r"\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
 
 
 def _plain(text: str) -> str:
@@ -389,6 +399,8 @@ def _plain(text: str) -> str:
         text = _HUGO_SHORTCODE.sub(_shortcode_text, text)
     if "{%" in text:
         text = _STATEMENT.sub("", text)
+    if "][" in text:
+        text = _UNRESOLVED_REFERENCE.sub(r"\1", text)
     if not any(c in text for c in ":+=^~"):
         return text
     text = _emoji(_ICON.sub("", text))
@@ -449,6 +461,20 @@ def _text(node: Any) -> str:
     """The inline text of a block node (a paragraph, a heading, a cell)."""
     found = next((c for c in node.children if c.type == "inline"), None)
     return _ATTR_LIST.sub("", one_line(inline(found))) if found is not None else ""
+
+
+def _cell(node: Any) -> str:
+    """A table cell's text (`blocks.cell_text`: its lines broken by `<br>` kept apart)."""
+    found = next((c for c in node.children if c.type == "inline"), None)
+    return _ATTR_LIST.sub("", cell_text(inline(found))) if found is not None else ""
+
+
+_BREAK = re.compile(r"^<br\s*/?>$", re.I)
+
+
+def _is_line_break(tag: str) -> bool:
+    """Is `tag` HTML's line break (`<br>`, `<br/>`, `<br />`)?"""
+    return _BREAK.match(tag.strip()) is not None
 
 
 def _language(info: str) -> str:
@@ -704,7 +730,7 @@ def _table(node: Any) -> Table:
     rows: list[tuple[str, ...]] = []
     for part in node.children:
         for row in part.children:
-            cells = tuple(_text(cell) for cell in row.children)
+            cells = tuple(_cell(cell) for cell in row.children)
             if part.type == "thead" and header is None:
                 header = cells
             else:
