@@ -10,6 +10,7 @@ from answerable.backends.generation.extractive import ExtractiveGenerator
 from answerable.core.types import Claim, Passage
 from answerable.signals.quoting import (
     antecedent,
+    as_confirmed,
     as_ranked,
     as_said,
     asks,
@@ -1285,3 +1286,146 @@ def test_a_sentence_that_names_the_thing_asked_is_picked_over_one_the_ranker_pre
     # Nor does one that names the thing without the form asked (a default here).
     engines = ["It builds with the default toolchain.", "The `pdf_engine` setting picks the engine."]
     assert pick("Which engine does the builder use by default?", engines, [0.9, 0.6]) == 0
+
+
+@pytest.mark.parametrize(
+    ("claim", "kept"),
+    [
+        # the figure the question names is in the release row and in every other row's figure
+        ("What does the beta segment give for version 2.0.0?", ["| `b` / `beta` | `2.0.0b0` |"]),
+        ("Which output file does the Gold tier write at 300 dpi?", ["| Gold | `print-300.pdf` |"]),
+        ("In room B12, what time does the chess club meet?", ["| Chess club | 16:00 | B12 |"]),
+    ],
+)
+def test_a_row_called_by_its_label_is_asked_before_one_that_only_mentions_a_name(claim: str, kept: list[str]) -> None:
+    """The claim's name (a figure, a room) may be said of every row or of another one; the row it calls by
+    its label is the row asked."""
+    tables = {
+        "beta": "| Segment | New version |\n|---|---|\n| `release` | `2.0.0` |\n| `b` / `beta` | `2.0.0b0` |\n"
+        "| `r` / `post` | `2.0.0.post0` |",
+        "Gold": "| Tier | Output |\n|---|---|\n| Basic | `screen-300.png` |\n| Gold | `print-300.pdf` |\n"
+        "| Draft | `print-72.pdf` |",
+        "chess": "| Club | Time | Room |\n|---|---|---|\n| Chess club | 16:00 | B12 |\n| Drama club | 17:00 | B12 |\n"
+        "| Choir | 15:00 | A1 |",
+    }
+    (table,) = [t for key, t in tables.items() if key in claim]
+    assert _rows(claim, table) == kept
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "row"),
+    [
+        (
+            "What are the default arguments for the fish shell?",
+            "| Shell | Name | Arguments |\n|---|---|---|\n| fish | `fish` | `-i` |\n| Z shell | `zsh` | `-l` |",
+            "| fish | `fish` | `-i` |",
+        ),
+        (
+            "What is the boiling point of ethanol?",
+            "| Liquid | Boiling point |\n|---|---|\n| Water | 100 °C |\n| Ethanol | 78 °C |",
+            "| Ethanol | 78 °C |",
+        ),
+        (
+            "Which port does the metrics service listen on?",
+            "| Service | Port |\n|---|---|\n| Web | 8080 |\n| Metrics | 9100 |",
+            "| Metrics | 9100 |",
+        ),
+    ],
+)
+def test_a_table_is_looked_up_by_the_row_and_the_column_the_question_calls(question: str, table: str, row: str) -> None:
+    """The ranker prefers a sentence beside the table that shares the question's topic; the question calls
+    a row by its label and a column by its header, and that cell answers it."""
+    claim = Claim("c1", question)
+    prose = "Each entry below can be changed in the settings file. The defaults suit most setups."
+    passage = Passage("t#1", "t", f"{prose}\n\n{table}", title="Reference", heading_path=("Reference", "Values"))
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.3 if t.startswith("|") else 0.8 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [passage])])
+    assert [s.text for s in draft.sentences] == [f"{table.split(chr(10))[0]}\n{row}"]
+
+
+def test_a_table_the_question_names_no_column_of_is_not_preferred() -> None:
+    """A row called without a column ("Tell me about ethanol") is no cell: the ranker's choice stands."""
+    claim = Claim("c1", "What hazards does ethanol have?")
+    table = "| Liquid | Boiling point |\n|---|---|\n| Water | 100 °C |\n| Ethanol | 78 °C |"
+    passage = Passage("t#1", "t", f"Ethanol is flammable.\n\n{table}", title="Reference", heading_path=("Reference",))
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.3 if t.startswith("|") else 0.8 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [passage])])
+    assert [s.text for s in draft.sentences] == ["Ethanol is flammable."]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("What is the risk of moving my data out later?", "Not much!"),
+        ("How often do builds fail on the free runners?", "Rarely."),
+        ("Are plugins supported on the hosted plan?", "Yes, mostly!"),
+    ],
+)
+def test_a_reply_of_how_much_or_how_often_is_quoted_with_the_sentence_after_it(question: str, reply: str) -> None:
+    """ "Not much!" alone drops why; it is quoted with what follows, for any question (only a bare yes or no
+    is none to a question that asks no yes or no)."""
+    claim = Claim("c1", question)
+    faq = _faq(0, "Anything else?", f"{reply} Everything is stored in open formats you can export.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t.startswith(reply) else 0.5 for t in texts]
+
+    draft = ExtractiveGenerator(score).generate(claim.text, [(claim, [faq])])
+    assert [s.text for s in draft.sentences] == [reply, "Everything is stored in open formats you can export."]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is the risk of lock-in?", "What's the risk of lock-in with Hatch?", "what is the lock-in risk"],
+)
+def test_the_faq_entry_that_asks_the_question_is_answered_from_its_opening(question: str) -> None:
+    """The ranker prefers a later sentence of the entry, the one that names more of the question's topic;
+    the entry that asks the same question replies first."""
+    claim = Claim("c1", question)
+    text = (
+        "Very little. Other than the plugins, everything follows the packaging standards. "
+        "Lock-in would come from the plugin system, whose lock files are not portable."
+    )
+    second = _faq(4, "What is the risk of lock-in?", "Plugins can be replaced by hand.")
+    first = _faq(3, "What is the risk of lock-in?", text)
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.95 if "Lock-in would" in t else 0.9 if "replaced" in t else 0.5 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [second, first])])
+    assert draft.sentences[0].text == "Very little."
+
+
+def test_an_faq_entry_that_asks_another_question_keeps_the_rankers_choice() -> None:
+    claim = Claim("c1", "Which files are uploaded when I publish?")
+    faq = _faq(0, "How do I publish?", "Run the publish command. Only wheels and source archives are uploaded.")
+
+    def score(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if "uploaded" in t else 0.5 for t in texts]
+
+    draft = ExtractiveGenerator(score, max_sentences=1).generate(claim.text, [(claim, [faq])])
+    assert [s.text for s in draft.sentences] == ["Only wheels and source archives are uploaded."]
+
+
+def test_the_second_model_reads_an_faq_answer_under_its_question_and_a_topic_section_alone() -> None:
+    """An FAQ's answer is the reply to its heading ("Not much! ..." says nothing of lock-in alone), read
+    with it for the question it asks; a heading that names a topic is not read (the second model confirmed
+    worse under such headings), nor is a page's own title that asks a question (a forum post)."""
+    claim = "What is the risk of lock-in?"
+    faq = _faq(0, "What is the risk of lock-in?", "Not much! Everything follows the standards.")
+    assert as_confirmed(faq, claim) == "What is the risk of lock-in? Not much! Everything follows the standards."
+    topic = Passage("g#1", "g", "Keys expire after 90 days.", title="Guide", heading_path=("Guide", "Key expiry"))
+    assert as_confirmed(topic, claim) == "Keys expire after 90 days."
+    post = Passage("f#0", "f", "I lost my data.", title="Is it safe?", heading_path=("Is it safe?",))
+    assert as_confirmed(post, claim) == "I lost my data."
+    # another question's heading: read over its answer, "How much is a penalty fare?" made "A penalty fare is
+    # $75." the answer to "How much is a day ticket?"
+    fine = _faq(2, "How much is a penalty fare?", "A penalty fare is $75.")
+    assert as_confirmed(fine, "How much is a day ticket?") == "A penalty fare is $75."
+    assert as_confirmed(fine, "How much is the penalty fare on trams?").startswith("How much is a penalty fare?")

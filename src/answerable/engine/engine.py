@@ -66,7 +66,7 @@ from answerable.signals.claims import Decomposer, RuleDecomposer
 from answerable.signals.defaults import read_default
 from answerable.signals.injection import screen
 from answerable.signals.quoting import (
-    as_judged,
+    as_confirmed,
     as_ranked,
     candidates,
     entries_ranked,
@@ -443,7 +443,7 @@ class Engine:
         old = next(p for p in top if p.id == strongest.passage_id)
         newer = [p for p in top if restates(p, old)]
         if newer and prof.min_confirmation > 0:
-            scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p in newer])
+            scores = self.confirmer.score_pairs([(claim.text, as_confirmed(p, claim.text)) for p in newer])
             newer = [p for p, c in zip(newer, scores, strict=True) if c >= prof.min_confirmation]
         if not newer:
             return {}
@@ -467,10 +467,10 @@ class Engine:
         self, evidence: Evidence, asked: Sequence[tuple[Claim, Verdict]], by_id: dict[str, Passage]
     ) -> Evidence:
         """`evidence` with the second model's word on each (claim, support) `asked`, in one batch; it reads
-        each passage `as_judged`."""
+        each passage `as_confirmed`."""
         if not asked:
             return evidence
-        scores = self.confirmer.score_pairs([(c.text, as_judged(by_id[v.passage_id], c.text)) for c, v in asked])
+        scores = self.confirmer.score_pairs([(c.text, as_confirmed(by_id[v.passage_id], c.text)) for c, v in asked])
         return _with_confirmations(evidence, asked, scores)
 
     def _contradictions(
@@ -626,7 +626,7 @@ class Engine:
             elif prof.min_confirmation > 0:
                 doubtful.append((p, sentence))
         if doubtful:
-            scores = self.confirmer.score_pairs([(claim.text, as_judged(p, claim.text)) for p, _ in doubtful])
+            scores = self.confirmer.score_pairs([(claim.text, as_confirmed(p, claim.text)) for p, _ in doubtful])
             read.update(
                 {
                     (claim.id, p.id): s

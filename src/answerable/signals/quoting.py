@@ -111,7 +111,7 @@ def pick(
     """
     entries = spelled_entries_yield(claim, sentences, scores, entries_asked(claim, sentences), about)
     own = _about_the_thing(claim, sentences, [k for k, yes in enumerate(documented or ()) if yes])
-    pool = entries or own or naming_identifiers(claim, about or sentences)
+    pool = entries or cells_asked(claim, sentences) or own or naming_identifiers(claim, about or sentences)
     pool = without_counterparts(claim, sentences, pool)
     pool = without_examples(claim, sentences, pool)
     said = [as_said(text) for text in sentences]
@@ -431,6 +431,28 @@ def documents(claim: str, heading_path: Sequence[str]) -> bool:
     return False
 
 
+def cells_asked(claim: str, sentences: Sequence[str]) -> list[int]:
+    """The tables among `sentences` that hold the cell `claim` asks for: it calls a row by its label (the
+    first cell, `_labels_row`) and a column by its header's last word. A table is looked up by its row
+    and its column: "What are the default arguments for the fish shell?" is answered by the "| fish |
+    `fish` | `["-i"]` |" row under "| Shell | Name | Arguments |", not by the sentence beside the table
+    that says shells have default arguments, however the ranker, reading topics, puts that sentence first
+    (`rows_asked` then quotes the header and that row)."""
+    said = {singular(w) for w in content_tokens(claim)}
+    found = []
+    for k, text in enumerate(sentences):
+        parts = table_parts(text)
+        if parts is None:
+            continue
+        header, body = parts
+        if not 0 < sum(_labels_row(said, row) for row in body) < len(body):
+            continue
+        columns = [content_tokens(re.sub(r"[*_`]", "", c)) for c in header.strip().strip("|").split("|")[1:]]
+        if any(words and singular(words[-1]) in said for words in columns):
+            found.append(k)
+    return found
+
+
 def _about_the_thing(claim: str, sentences: Sequence[str], own: list[int]) -> list[int]:
     """`own` (the sentences of the section that documents what `claim` names) without the entries of
     parameters the claim never mentions, when other sentences remain: "What does setImmediate do?" is
@@ -527,13 +549,17 @@ def rows_asked(claim: str, unit: str) -> str:
     names = named_terms(claim)
     # The rows that mention every name the claim states, where some do ("Christmas Day": its row, not every
     # "... Day" and "Christmas Eve"), else those that mention one.
-    rows = [row for row in body if all(Mentions((row,)).mentions(t) for t in names)] if names else []
-    if names and not 0 < len(rows) < len(body):
-        rows = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)]
-    if not 0 < len(rows) < len(body):
-        said = {singular(w) for w in content_tokens(claim)}
-        rows = [row for row in body if _labels_row(said, row)]
-    return "\n".join([header, *rows]) if 0 < len(rows) < len(body) else unit
+    every = [row for row in body if all(Mentions((row,)).mentions(t) for t in names)] if names else []
+    one = [row for row in body if any(Mentions((row,)).mentions(t) for t in names)] if names else []
+    said = {singular(w) for w in content_tokens(claim)}
+    labelled = [row for row in body if _labels_row(said, row)]
+    # A row the claim calls by its label is the row asked, before one that only mentions a name the claim
+    # states elsewhere in it: "What does the beta segment give for version 1.0.0?" asks for the row labelled
+    # "`b` / `beta`", and the "1.0.0" it names is in the release row and in every other row's figure.
+    for rows in ([r for r in labelled if r in every], [r for r in labelled if r in one], labelled, every, one):
+        if 0 < len(rows) < len(body):
+            return "\n".join([header, *rows])
+    return unit
 
 
 # A row label's alternatives ("Colour printing or copying") and its aside ("Storytime (Spanish and English)").
@@ -720,6 +746,28 @@ def as_judged(passage: Passage, claim: str) -> str:
     return read_with(tables_asked(claim, without_pointers(passage.text)), passage.acronyms)
 
 
+def as_confirmed(passage: Passage, claim: str) -> str:
+    """`passage` as the second answerability model reads it to confirm that it answers `claim`: `as_judged`,
+    after its section's heading when that heading asks the claim's own question (an FAQ entry,
+    `asked_as_headed`), else without it. An FAQ's answer is written as the reply to its question and means
+    nothing without it ("Not much! Other than the plugin system, everything uses Python's established
+    standards by default." under "What is the risk of lock-in?"). Another question's heading stays unread:
+    "How much is a penalty fare?" read over its answer made it the answer to "How much is a day ticket?";
+    and so does a heading that names a topic, as the model was trained to read passages."""
+    text = as_judged(passage, claim)
+    path = passage.heading_path
+    if len(path) > 1 and asks(path[-1]) and asked_as_headed(claim, path[-1]):
+        return f"{path[-1]} {text}"
+    return text
+
+
+def asked_as_headed(claim: str, heading: str) -> bool:
+    """Does `claim` ask the question `heading` asks: every content word of the heading (by its stem), and at
+    most one more (the product's name, "with Hatch")?"""
+    mine, theirs = (stems([w for w in content_tokens(text) if len(w) > 1]) for text in (claim, heading))
+    return bool(theirs) and theirs <= mine and len(mine - theirs) <= 1
+
+
 def as_ranked(passage: Passage, claim: str) -> str:
     """`passage` as the reranker reads it to judge whether it answers `claim`: `as_judged`, under its
     section heading, after its page's opening sentence when that names what the claim asks about and the
@@ -764,13 +812,30 @@ def _stems(text: str) -> frozenset[str]:
 
 
 # A reply and nothing more: "Yes.", "No.", "Not yet."
-_BARE_REPLY = re.compile(r"^\W*(?:yes|no|yep|nope|sure|correct|not yet|of course)\W*$", re.I)
+# A reply word or phrase, and a sentence of nothing else ("Yes.", "Not much!", "Yes, mostly!", "No, never."):
+# those that say yes or no, and those that say how much or how often.
+_YES_OR_NO = (
+    r"(?:yes|no|yep|nope|sure|correct|not yet|of course|not really|not necessarily|not at all|absolutely"
+    r"|definitely|certainly|indeed)"
+)
+_REPLY_WORD = (
+    rf"(?:{_YES_OR_NO}|not much|mostly|partly|partially|never|always|usually|often|sometimes|rarely|it depends)"
+)
+_BARE_REPLY = re.compile(rf"^\W*{_REPLY_WORD}(?:\W+{_REPLY_WORD})*\W*$", re.I)
+_BARE_YES_OR_NO = re.compile(rf"^\W*{_YES_OR_NO}(?:\W+{_YES_OR_NO})*\W*$", re.I)
 
 
 def bare_reply(sentence: str) -> bool:
-    """Is `sentence` only a reply ("Yes.", "No.")? It answers a yes-or-no question, and only with what the
-    sentence after it says: "Yes." quoted alone for "Can I use my own router?" drops how."""
+    """Is `sentence` only a reply ("Yes.", "No.", "Not much!", "Yes, mostly!")? It answers a question, and
+    only with what the sentence after it says: "Yes." quoted alone for "Can I use my own router?" drops how,
+    "Not much!" for "What is the risk of lock-in?" drops why."""
     return _BARE_REPLY.match(sentence) is not None
+
+
+def bare_yes_or_no(sentence: str) -> bool:
+    """Is `sentence` only a yes or a no ("Yes.", "No, not yet.")? It answers only a yes-or-no question; a
+    reply of how much or how often ("Not much!", "Rarely.") answers "What is the risk ...?" too."""
+    return _BARE_YES_OR_NO.match(sentence) is not None
 
 
 def introduced(sentences: Sequence[str], i: int, claim: str = "") -> list[int]:
@@ -881,7 +946,9 @@ def candidates(claim: str, pool: Sequence[tuple[Passage, Sequence[str]]], quotin
     # (the sentence after it stays a candidate of its own).
     whether = asks_whether(claim)
     said = [
-        f for f in flat if quotable(f[1][f[2]]) and not dangling(f[1], f[2]) and (whether or not bare_reply(f[1][f[2]]))
+        (p, sents, i)
+        for p, sents, i in flat
+        if quotable(sents[i]) and not dangling(sents, i) and (whether or not bare_yes_or_no(sents[i]))
     ]
     flat = said if said or quoting else flat
     texts = [in_context(sents, i, claim) for _, sents, i in flat]

@@ -13,6 +13,7 @@ from answerable.signals.quoting import (
     KIND_WEIGHT,
     Scorer,
     antecedent,
+    asked_as_headed,
     asks,
     bare_reply,
     candidates,
@@ -95,6 +96,12 @@ class ExtractiveGenerator:
             rescore = self.rescore.score if self.rescore else None
             documented = [documents(claim.text, p.heading_path) for p, _, _ in flat]
             best = pick(claim.text, texts, scores, self.kind_weight, rescore, read, about, documented=documented)
+            if _answers_a_question(same[0]) and asked_as_headed(claim.text, same[0].heading_path[-1]):
+                # The FAQ entry that asks the claim's own question replies to it first: its opening sentence
+                # is the answer, what follows it the detail ("Not much! Other than the plugin system, ...",
+                # then the standards it uses, which the ranker may read as more about "lock-in").
+                asked = [k for k, (p, _, _) in enumerate(flat) if p.heading_path == same[0].heading_path]
+                best = min(asked, key=lambda k: (_chunk_number(flat[k][0]), k), default=best)
             passage, sentences, at = flat[best]
             chosen = [at, *introduced(sentences, at, claim.text)]
             if (
@@ -151,6 +158,12 @@ def _other_entries(one: str, other: str, claim: str) -> bool:
     if not theirs or mine == theirs or one.rstrip().endswith(":"):
         return False
     return bool(mine) or not mentions_entry(claim, other)
+
+
+def _chunk_number(passage: Passage) -> int:
+    """Where `passage` stands in its page: the number its id ends with ("faq#3"), 0 for an id without one."""
+    number = passage.id.rpartition("#")[2]
+    return int(number) if number.isdigit() else 0
 
 
 def _answers_a_question(passage: Passage) -> bool:
