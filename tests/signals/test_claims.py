@@ -455,6 +455,36 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
             ["Yesterday my laptop was stolen. Can I sign it out remotely?"],
         ),
         ("The US office uses SSO. Which plan includes it?", ["The US office uses SSO.", "Which plan includes it?"]),
+        # A later part that says "they" (or "it") where the first part does speaks of what the situation
+        # names: it is read in that situation too.
+        (
+            "Support asked me to send the crash dumps. Where are they saved, and how long are they kept?",
+            [
+                "Support asked me to send the crash dumps. Where are they saved?",
+                "Support asked me to send the crash dumps. How long are they kept?",
+            ],
+        ),
+        (
+            "I use the desktop app at work. Is it free, and does it work offline?",
+            ["I use the desktop app at work. Is it free?", "I use the desktop app at work. Does it work offline?"],
+        ),
+        (
+            "My accountant wants our receipts. Where are they kept, and can I export my invoices?",
+            ["My accountant wants our receipts. Where are they kept?", "can I export my invoices?"],
+        ),
+        # "How much is X" names X for a later "one" or "it", as "What is X" does.
+        (
+            "How much is a day pass, and what does a student pay for one?",
+            ["How much is a day pass?", "what does a student pay for a day pass?"],
+        ),
+        (
+            "How long is the free trial, and can I extend it?",
+            ["How long is the free trial?", "can I extend the free trial?"],
+        ),
+        (
+            "How big is the upload limit, and can admins raise it?",
+            ["How big is the upload limit?", "can admins raise the upload limit?"],
+        ),
         # A preface before a colon frames the question: read as the asker's situation, and what follows is
         # split as a question of its own.
         (

@@ -1272,3 +1272,25 @@ def test_a_sentence_names_one_of_the_thing_asked_by_its_noun_a_figure_or_code(
 )
 def test_an_example_is_code_and_what_introduces_it_as_one(text: str, example: bool) -> None:
     assert kinds.only_an_example(text) is example
+
+
+@pytest.mark.parametrize(
+    ("question", "span", "other"),
+    [
+        (
+            "How far back does the audit log go?",
+            "Audit events are kept for 90 days.",
+            "The audit log lists 12 event types.",
+        ),
+        (
+            "how far back can I restore a file?",
+            "Versions are kept for 30 days.",
+            "You can restore up to 50 files at once.",
+        ),
+        ("How far back do the logs go?", "Logs are kept for two weeks.", "Logs hold 3 files."),
+    ],
+)
+def test_how_far_back_asks_for_a_span_of_time(question: str, span: str, other: str) -> None:
+    """ "How far back" asks how far into the past: a span answers it, another figure of the page does not."""
+    assert kinds.fit(question, span) == 2
+    assert kinds.fit(question, other) != 2

@@ -336,3 +336,23 @@ def test_a_name_the_asker_quotes_as_their_own_example_is_not_required(question: 
 
 def test_a_name_quoted_as_what_something_is_called_is_still_required() -> None:
     assert "turbo" in [t.key for t in required_terms("How do I switch on the option called 'Turbo'?")]
+
+
+@pytest.mark.parametrize(
+    ("page", "question"),
+    [
+        ("macOS: `~/Library/Logs/Acme`", "Where are the logs on my Mac?"),
+        ("Install the Mac app from the website.", "Is there an installer for macOS?"),
+        ("On OSX, open the Finder.", "How do I start it on a Mac?"),
+    ],
+)
+def test_the_names_of_one_operating_system_mention_each_other(page: str, question: str) -> None:
+    """Askers and pages call one system by its names in turn: "Mac" is the macOS a page gives a path for."""
+    assert all(Mentions([page]).mentions(t) for t in named_terms(question))
+
+
+def test_another_systems_name_is_no_mention_of_mac() -> None:
+    assert not all(
+        Mentions(["Windows: `%LOCALAPPDATA%`", "Linux: `~/.local`"]).mentions(t)
+        for t in named_terms("Where are the logs on my Mac?")
+    )

@@ -171,7 +171,11 @@ _PRONOUN_OBJECT = re.compile(
 )
 # Auxiliaries that are also verbs of their own, after a subject: "which plans have it", "how do I do it".
 _MAIN_VERBS = _words("has have had do does did")
-_WHAT_IS = re.compile(r"^(?:what|who)\s+(?:is|are|was|were)\s+(?P<named>.+)$", re.I)
+# "What is the Pro plan", and "How much is a week pass": the part names the thing it asks about (or the price,
+# the length of), which a later "it" or "one" stands for. Not "how many are there".
+_WHAT_IS = re.compile(
+    r"^(?:what|who|how\s+(?:much|long|big|old|far|often))\s+(?:is|are|was|were)\s+(?!there\b)(?P<named>.+)$", re.I
+)
 _WHO_ASKS = re.compile(r"^who\s+(?P<rest>(?!(?:do|does|did)\b).+)$", re.I)  # not "Who did Obama marry"
 # "What file does the CLI write": the thing asked for is what the subject acts on, and an "it" after it
 # ("where is it stored?", "what permissions does it give the folder?") may stand for either ("they" is
@@ -643,6 +647,17 @@ def asked_part(text: str) -> str:
 _PREFACE = re.compile(r"^(?P<pre>[^:?]{3,120}):\s+(?P<rest>\S.*)$")
 
 
+def _same_pronoun(later: str, first: str) -> bool:
+    """Is `later` a part whose subject is the pronoun that is also the subject of the `first` part ("how far
+    back do they go?" after "Where are they stored")?"""
+    mine, theirs = _ASKED_OF_PRONOUN.search(later), _ASKED_OF_PRONOUN.search(first)
+    return mine is not None and theirs is not None and mine["pro"].lower() == theirs["pro"].lower()
+
+
+# An auxiliary and the pronoun that is its subject, anywhere in a question ("how far back do they go").
+_ASKED_OF_PRONOUN = re.compile(rf"\b{_AUX}\s+(?P<pro>they|it|he|she)\b", re.I)
+
+
 def _in_context(sentences: list[str]) -> list[list[str]]:
     """Each sentence's parts; what the asker says of themself opens the first part of what follows it, or
     closes the last part asked when nothing follows it."""
@@ -666,6 +681,13 @@ def _in_context(sentences: list[str]) -> list[list[str]]:
             continue
         pieces = _split_part(sentence)
         if said:
+            # A later part that still says "they" where the first part does ("Where are they stored, and how
+            # far back do they go?") speaks of what the situation named ("send the app logs"): it is read in
+            # that situation too, or "they" would be anything.
+            pieces = [
+                pieces[0],
+                *(f"{said} {p[:1].upper()}{p[1:]}" if _same_pronoun(p, pieces[0]) else p for p in pieces[1:]),
+            ]
             pieces[0], said = f"{said} {pieces[0]}", ""
         elif asked:  # "Does the API have a rate limit? What happens when I exceed it?"
             pieces[0] = _pronoun_named(pieces[0], asked.rstrip("?"))

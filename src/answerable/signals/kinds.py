@@ -255,7 +255,8 @@ _CLOCK = re.compile(
     re.I,
 )
 _MONEY = re.compile(rf"[{_CURRENCY}] ?\d|\d(?:[\d,.]*\d)? ?(?:dollars|euros|pounds|cents|usd|eur|gbp)\b", re.I)
-_SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly)\b", re.I)
+# "How far back does history go?" asks how far into the past: a span too.
+_SPAN_ASKED = re.compile(r"\bhow (?:long|soon|quickly|far back)\b", re.I)
 # A timeout is a length of time: "What timeout does the client use by default?" is answered by a span ("30
 # seconds", a number whose setting names its unit) or by there being none ("no timeout", "waits forever"), not
 # by another figure of the page ("from version 0.10.0 onwards", "up to 3 retries"). A timeout named as a

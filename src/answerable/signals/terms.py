@@ -256,6 +256,11 @@ def states_otherwise(answer: str, other: str, asked: str) -> bool | None:
     return any(_is_figure(t) in wanted for t in named_terms(said) if t.key not in known)
 
 
+# Names of one operating system that askers and documentation use for each other: an asker "on my Mac" is on
+# the macOS a page gives a path for.
+_ONE_PLATFORM = (frozenset({"mac", "macos", "osx"}),)
+
+
 class Mentions:
     """What a set of texts mentions, for matching terms against it."""
 
@@ -271,6 +276,9 @@ class Mentions:
         # "v1" of "our integration still calls api v1", and "release 2.1" the "v2.1" of another question.
         if "version" in plain or "release" in plain:
             self.words.update("v" + _key(m.group(1)) for m in _VERSION_IN_WORDS.finditer(plain))
+        for names in _ONE_PLATFORM:  # "macOS" mentions the "Mac" an asker is on, and the other way round
+            if self.words & names:
+                self.words.update(names)
         self._initials: set[str] | None = None
         # A qualified name mentions the name it qualifies: `websocket.send_denial_response()` and
         # `Response.set_cookie` mention send_denial_response and set_cookie (not the other way round).
