@@ -1429,3 +1429,25 @@ def test_the_second_model_reads_an_faq_answer_under_its_question_and_a_topic_sec
     fine = _faq(2, "How much is a penalty fare?", "A penalty fare is $75.")
     assert as_confirmed(fine, "How much is a day ticket?") == "A penalty fare is $75."
     assert as_confirmed(fine, "How much is the penalty fare on trams?").startswith("How much is a penalty fare?")
+
+
+@pytest.mark.parametrize(
+    ("question", "section", "default"),
+    [
+        ("Which container engine is the default?", "`container-engine`", "Default: `docker`"),
+        ("Which cache backend is used by default?", "`cache-backend`", "Default: `file`"),
+        ("Which theme is the default?", "`html-theme`", "Defaults to `classic`."),
+    ],
+)
+def test_the_default_of_the_thing_a_section_documents_is_quoted_over_a_table_of_other_parameters(
+    question: str, section: str, default: str
+) -> None:
+    """The ranker prefers the section's table of sub-options, whose one "by default" is a sub-option's; the
+    sentence that states the default of the thing the section documents is quoted."""
+    table = (
+        "| Option name | Description |\n|---|---|\n| `create_args` | Passed on the command line. |\n"
+        "| `disable_mount` | By default, the root is mounted at `/host`. |"
+    )
+    texts = [table, default]
+    about = [f"Reference\nOptions > {section}\n{t}" for t in texts]
+    assert pick(question, texts, [0.99, 0.05], about=about) == 1

@@ -1294,3 +1294,48 @@ def test_how_far_back_asks_for_a_span_of_time(question: str, span: str, other: s
     """ "How far back" asks how far into the past: a span answers it, another figure of the page does not."""
     assert kinds.fit(question, span) == 2
     assert kinds.fit(question, other) != 2
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "states"),
+    [
+        (
+            "Which container engine is the default?",
+            "| Option name | Description |\n|---|---|\n| `create_args` | Strings passed to the engine. |\n"
+            "| `disable_host_mount` | By default, the host filesystem is mounted at `/host`. |",
+            False,
+        ),
+        (
+            "What is the default log level?",
+            "| Setting | Meaning |\n|---|---|\n| `log_format` | Defaults to `json`. |",
+            False,
+        ),
+        (
+            "What is the default of disable_host_mount?",
+            "| Option name | Description |\n|---|---|\n| `disable_host_mount` | By default, the host filesystem is "
+            "mounted at `/host`. |",
+            True,
+        ),
+        (
+            "What does the retry count default to?",
+            "| Setting | Default |\n|---|---|\n| retries | 3 (the default) |",
+            True,
+        ),
+    ],
+)
+def test_a_table_row_of_another_parameter_states_no_default_of_the_thing_asked(
+    question: str, table: str, states: bool
+) -> None:
+    """A row labelled by a parameter's name in code says that parameter's default; the question's own
+    parameter (said in its words) or a row labelled in plain words still states one."""
+    form = kinds.required_form(question)
+    assert form is not None and form[0] == "default"
+    assert form[1](table) is states
+
+
+@pytest.mark.parametrize(
+    ("noun", "place"),
+    [("engine", "Options > `container-engine`"), ("backend", "Settings > `cache-backend`"), ("port", "`http-port`")],
+)
+def test_a_hyphenated_name_in_code_names_its_words(noun: str, place: str) -> None:
+    assert kinds.names_noun(noun, f"{place}\nDefault: `x`")

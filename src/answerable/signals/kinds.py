@@ -26,7 +26,7 @@ from answerable.core.types import Quantity, Term
 from answerable.signals.defaults import states_default
 from answerable.signals.mismatch import asks_whether
 from answerable.signals.values import HOW_MANY, ValueKind, asking_words, counted_noun, names_in, values_in
-from answerable.text.units import entry_names
+from answerable.text.units import entry_names, table_parts
 from answerable.text.words import CLOSED_CLASS, FUNCTION_WORDS, content_tokens, singular, stem, stems
 
 
@@ -581,12 +581,13 @@ def names_noun(noun: str, text: str) -> bool:
     answers "Which signal file does pg_basebackup -R create?" and says nothing of "what file permissions does
     it give postgresql.auto.conf?". The noun is matched by its first four letters, in the sentence or where it
     stands (its page title and headings, given in `text`), and in the words of a name written as code
-    ("`latex_engine`" names an engine)."""
+    ("`latex_engine`" and "`container-engine`" name an engine)."""
     return stem(noun.removesuffix("s")) in stems(_words(text) | _words(_IDENTIFIER_PARTS.sub(" ", text)))
 
 
-# Where a name written as code parts into words: "latex_engine", "keepAliveTimeout", "gc.reflogExpire".
-_IDENTIFIER_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=\w)[_.](?=\w)")
+# Where a name written as code parts into words: "latex_engine", "keepAliveTimeout", "gc.reflogExpire",
+# "container-engine".
+_IDENTIFIER_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=\w)[_.-](?=\w)")
 # Nouns that name no kind of thing of their own: "Which way should the front wheel point?" asks a direction,
 # and before "type", "kind" or "sort" the word before it names the thing ("Which retention type is the
 # default?" asks for a kind of retention).
@@ -1133,6 +1134,7 @@ def _states_default(question: str, text: str) -> bool:
     not set: "If the option is not passed, the count is 0.", `defaults.states_default`), in a signature in code that
     gives the parameter the question names one (`_signature_default`), or as an entry's value in
     parentheses (`_ENTRY_VALUE`)?"""
+    text = _without_other_parameters(question, text)
     entry = _ENTRY_VALUE.match(text)
     return (
         _DEFAULT.search(text) is not None
@@ -1140,6 +1142,31 @@ def _states_default(question: str, text: str) -> bool:
         or _signature_default(question, text)
         or (entry is not None and _TYPE_NAME.match(entry.group("value").strip()) is None)
     )
+
+
+def _without_other_parameters(question: str, text: str) -> str:
+    """`text` without the rows of a table that document another parameter than the question names: a row
+    labelled by a name in code (`` `disable_host_mount` ``) says that parameter's default ("By default,
+    cibuildwheel will mount the root of the host filesystem ..."), no default of the container engine
+    "Which container engine is the default?" asks for. A row whose name the question says, in its words or
+    as written, stays; any other text is returned as it is."""
+    parts = table_parts(text)
+    if parts is None:
+        return text
+    header, body = parts
+    words = set(re.findall(r"[a-z0-9]+", question.lower()))
+    kept = [row for row in body if (name := _row_parameter(row)) is None or name <= words]
+    return "\n".join([header, *kept]) if len(kept) < len(body) else text
+
+
+# A table row labelled by a name in code: "| `disable_host_mount` | By default, ... |".
+_CODE_LABEL = re.compile(r"^\|\s*`(?P<name>[^`|]+)`\s*\|")
+
+
+def _row_parameter(row: str) -> frozenset[str] | None:
+    """The words of the code name that labels `row`, if one does."""
+    m = _CODE_LABEL.match(row.strip())
+    return frozenset(re.findall(r"[a-z0-9]+", m["name"].lower())) if m else None
 
 
 # A definition's line in a fenced example: its parameters' defaults are defaults.
