@@ -604,3 +604,35 @@ def test_a_source_that_is_only_an_example_does_not_take_over_a_question_that_ask
     # Asked for an example, the example may take over.
     code = (Claim("c1", "Show an example of setting the client's timeout."),)
     assert assess(evidence(passages, (reference, example), code), strict, NOW).claims[0].passage_ids[0] == "example#8"
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("Does the builder make wheels for FreeBSD?", "FreeBSD"),
+        ("How long does the Zephyr plan keep backups?", "Zephyr"),
+        ("What did the 2019 release change about exports?", "2019"),
+    ],
+)
+def test_pages_never_disagree_on_a_claim_that_names_what_none_of_them_mentions(policy, question, named):  # type: ignore[no-untyped-def]
+    """A page read as refuting another is no conflict where the claim names something neither mentions:
+    there is no answer to disagree on, and the first reason says what is missing, not that pages disagree."""
+    claim = Claim("c1", question)
+    ev = evidence(
+        (
+            passage("platforms#1", 0.9, text="Wheels are built for Linux, macOS and Windows."),
+            passage("changelog#1", 0.88, text="Version 4 dropped the old builders."),
+        ),
+        (verdict("c1", "platforms#1", S, 0.93), verdict("c1", "changelog#1", F, 0.9)),
+        (claim,),
+    )
+    d = decide(ev, policy.profile("strict"), NOW)
+    assert d.status is Status.ABSTAIN
+    assert d.reason_codes[0] is ReasonCode.NO_ANSWER_BEARING_EVIDENCE
+    assert ReasonCode.CONFLICTING_EVIDENCE not in d.reason_codes
+    assert d.claims[0].unmatched_terms == (named,)
+    # Where a page mentions it, the two pages disagree as before.
+    told = annotate(
+        replace(ev, passages=(replace(ev.passages[0], text=f"{ev.passages[0].text} {named} too."), ev.passages[1]))
+    )
+    assert decide(told, policy.profile("strict"), NOW).reason_codes == (ReasonCode.CONFLICTING_EVIDENCE,)

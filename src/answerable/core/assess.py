@@ -419,6 +419,11 @@ def assess(evidence: Evidence, profile: Profile, now: date) -> Assessment:
             conflicts.append(conflict)
     if profile.require_named_terms:
         claims = _named_terms_covered(claims, usable, sig)
+        # Pages cannot disagree on the answer to a claim that names something none of them mentions: there is
+        # no answer to disagree on ("Does it build wheels for FreeBSD?", which a changelog and a platforms page
+        # were read as disputing). The claim is not covered; no conflict of its is reported.
+        unnamed = {c.claim.id for c in claims if c.unmatched_terms}
+        conflicts = [x for x in conflicts if x.claim_id not in unnamed]
     retrieval = top
     answered = [c.best_support for c in claims if c.status in _ANSWERING]
     if top is not None and (len(claims) > 1 or restated) and answered:
