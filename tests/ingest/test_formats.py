@@ -1106,3 +1106,23 @@ def test_a_line_break_in_an_html_table_cell_separates_its_items_and_in_a_paragra
         "Keys rotate daily. Old keys expire.",
         "| Segment | New version |\n|---|---|\n| `b` / `beta` | `1.0.0b0` |",
     ]
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        (
+            "Forward it; see [](../configuration/index.md#environment-variables-for-the-build).",
+            "Forward it; see environment variables for the build.",
+        ),
+        ("The details are in [](cmakelists.md).", "The details are in cmakelists."),
+        ("Read [](https://example.org/guide) first.", "Read https://example.org/guide first."),
+        ("Read [the guide](guide.md) first.", "Read the guide first."),  # a link with its text is its text
+    ],
+)
+def test_a_link_without_text_reads_as_what_its_target_names(source: str, text: str) -> None:
+    """MyST shows the title of what `[](target)` points to; read as nothing, "see [](...)." was "see ."."""
+    from answerable.ingest.markdown import markdown_sections
+
+    (section,) = markdown_sections(source)
+    assert section.text == text

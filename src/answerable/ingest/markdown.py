@@ -378,9 +378,25 @@ def inline(node: Any) -> str:
                 continue
             elif not child.content.startswith("<!--"):
                 parts.append(child.content)
+        elif kind == "link" and not inline(child).strip():
+            parts.append(_target_named(str(child.attrs.get("href", ""))))
         else:  # links, images (their alt text), emphasis, strike-through
             parts.append(inline(child))
     return "".join(parts)
+
+
+def _target_named(href: str) -> str:
+    """The text of a link written without any (`[](../configuration/index.md#environment-variables)`, MyST's
+    way to show the title of what it points to): what its target names, the anchor in words ("environment
+    variables"), else the page's file name ("configuration"), else the address itself. Read as nothing,
+    "see [](...)." became "see ."."""
+    path, _, anchor = href.partition("#")
+    if anchor:
+        return re.sub(r"[-_]+", " ", anchor).strip()
+    stem = path.rstrip("/").rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else ""
+    if path and "://" not in path and stem:
+        return re.sub(r"[-_]+", " ", stem).strip()
+    return path
 
 
 # A reference link whose definition the page does not hold (`[PEP 517][]`, `[the standard][spec]`: MkDocs sites
