@@ -1339,3 +1339,20 @@ def test_a_table_row_of_another_parameter_states_no_default_of_the_thing_asked(
 )
 def test_a_hyphenated_name_in_code_names_its_words(noun: str, place: str) -> None:
     assert kinds.names_noun(noun, f"{place}\nDefault: `x`")
+
+
+@pytest.mark.parametrize(
+    ("question", "form"),
+    [
+        ("What special string reads the minimum version from the requirements?", None),
+        ("What setting controls the maximum upload size?", None),
+        ("Which option sets the lowest log level shown?", None),
+        ("Which plan has the highest storage limit?", "limit"),
+        ("What is the maximum file size?", "limit"),
+        ("Which role gets the highest discount?", "limit"),
+    ],
+)
+def test_a_limit_the_thing_asked_acts_on_is_not_what_is_asked(question: str, form: str | None) -> None:
+    """ "What X reads the minimum version" asks for an X; a limit is asked where the thing is or has it."""
+    found = kinds.required_form(question)
+    assert (found[0] if found else None) == form

@@ -798,7 +798,7 @@ def _finer(question: str) -> Callable[[str], bool] | None:
         return lambda text: _VERSION.search(text) is not None
     if _RANGE_ASKED.search(question):
         return lambda text: _RANGE.search(text) is not None
-    if _LIMIT_WANTED.search(question):
+    if _limit_wanted(question):
         bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
         return lambda text: bounds(question, text)
     if _COMMAND_ASKED.search(question):
@@ -941,7 +941,7 @@ def required_form(question: str) -> tuple[str, Callable[[str], bool]] | None:
         return "file name", lambda text: _FILE_NAMED.search(_without_given(question, text)) is not None
     if _DEFAULT_WANTED.search(question):
         return "default", lambda text: _states_default(question, text)
-    if _LIMIT_WANTED.search(question):
+    if _limit_wanted(question):
         bounds = _bounds_a_value if _VALUE_LIMIT_ASKED.search(question) else _states_limit
         return "limit", lambda text: bounds(question, text)
     counted = HOW_MANY.search(question) is not None and _MEASURE_COUNTED.search(question) is None
@@ -969,6 +969,28 @@ _LIMIT_WANTED = re.compile(
     r"|^\W*(?:what|which)\b[^?]*\bthe (?:most|least)\b(?:\s+[\w-]+)?\s+(?:i|you|we|they|one|a|an|can|could|that)\b",
     re.I,
 )
+# "What special string reads the minimum version ...": the thing asked acts by a verb of its own, and the limit
+# word is in what it acts on.
+_LIMIT_ACTED_ON = re.compile(
+    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){1,3}?(?P<verb>[a-z]+(?:s|ed))\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?"
+    r"(?:highest|largest|biggest|greatest|maximum|lowest|smallest|minimum|fewest|longest|shortest)\b",
+    re.I,
+)
+# Verbs that say what the thing asked is or has ("Which plan has the highest limit?"), not what it acts on.
+_BEING = frozenset(["is", "was", "has", "does", "needs", "allows", "supports", "accepts", "takes", "uses", "gets"])
+
+
+def _limit_wanted(question: str) -> bool:
+    """Does `question` ask for a limit (`_LIMIT_WANTED`)? Not where the thing it asks which one of acts on the
+    limit by a verb of its own: "What special string reads the minimum version from the build-system
+    requirements?" asks for a string, and "What setting controls the maximum upload size?" for a setting;
+    "Which plan has the highest limit?" and "What is the maximum ...?" still ask for a limit."""
+    if not _LIMIT_WANTED.search(question):
+        return False
+    acted = _LIMIT_ACTED_ON.match(question)
+    return acted is None or acted["verb"].lower() in _BEING
+
+
 # Whether a limit exists ("Is there a maximum file size?", "Are there any limits on API calls?", "Is the API
 # still limited to 100 requests a minute?") is answered by a bound, by its absence ("unlimited", "as many as
 # you like") or by the figure itself ("The API allows 300 requests a minute."; not a figure the question
