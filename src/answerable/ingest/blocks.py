@@ -169,9 +169,6 @@ def code_span(code: str) -> str:
 # "`handler`: the name of ...", "`url_timeout` - seconds ...", "`cookie_path` (`/`): Cookie path.", or
 # gives its type in braces as JSDoc and Node.js do, a separator then optional ("`maxBuffer` {number}
 # Largest amount of data ...": the entry of `maxBuffer (number)`).
-# A question an FAQ sets as a paragraph ("Q: ...?", "Question: ...?"), and the "A:" its answer opens with.
-_ASKED = re.compile(r"^(?:Q|Question)\s*[:.]\s+(?P<question>\S.*\?)$")
-_REPLY = re.compile(r"^(?:A|Answer)\s*[:.]\s+(?=\S)")
 _PARAMETER_ITEM = re.compile(
     r"^(`+)(?!`)([^`]+?)\1((?:\s*\((?:[^()`]|`[^`\n]*`)*\))?)"
     r"(?:\s*(?:[,:]|\s[-–—]+)\s+|\s*\{(?P<type>[^{}`\n]+)\}(?:\s*(?:[,:]|[-–—]+))?\s+)(?=\S)"
@@ -188,6 +185,11 @@ _CODE_HEADING = re.compile(r"^(?:[\w .:-]*:\s*)?`(?P<name>[^`]+)`$")
 def _fence(text: str) -> str:
     longest = max((len(run) for run in re.findall(r"`{3,}", text)), default=2)
     return "`" * (longest + 1)
+
+
+# A question an FAQ sets as a paragraph ("Q: ...?", "Question: ...?"), and the "A:" its answer opens with.
+_ASKED = re.compile(r"^(?:Q|Question)\s*[:.]\s+(?P<question>\S.*\?)$")
+_REPLY = re.compile(r"^(?:A|Answer)\s*[:.]\s+(?=\S)")
 
 
 class Writer:

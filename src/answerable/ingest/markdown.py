@@ -25,6 +25,7 @@ sub- and superscripts (`H~2~O`, `x^2^`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -370,18 +371,19 @@ def inline(node: Any) -> str:
             opened = _SCRIPT_TAG.match(child.content.strip())
             if opened is not None:
                 script = "" if opened.group(1) else opened.group(2).lower()
-            if tag is not None and _is_line_break(child.content):
-                parts.append(LINE_BREAK)  # a line of its own: in a table cell, one of its items (`_cell`)
+            if tag is not None and (tag.group("block") or "").lower() == "br":
+                parts.append(LINE_BREAK)  # a line of its own: in a table cell, one of its items (`_table`)
             elif tag is not None:
                 parts.append(" " if tag.group("block") else "")
             elif _is_component(child.content, closed):
                 continue
             elif not child.content.startswith("<!--"):
                 parts.append(child.content)
-        elif kind == "link" and not inline(child).strip():
-            parts.append(_target_named(str(child.attrs.get("href", ""))))
         else:  # links, images (their alt text), emphasis, strike-through
-            parts.append(inline(child))
+            text = inline(child)
+            if kind == "link" and not text.strip():
+                text = _target_named(str(child.attrs.get("href", "")))
+            parts.append(text)
     return "".join(parts)
 
 
@@ -473,24 +475,11 @@ def _only_pictures(node: Any) -> bool:
     return pictures > 0
 
 
-def _text(node: Any) -> str:
-    """The inline text of a block node (a paragraph, a heading, a cell)."""
+def _text(node: Any, lines: Callable[[str], str] = one_line) -> str:
+    """The inline text of a block node (a paragraph, a heading, a cell), made one line by `lines` (a table
+    cell's by `blocks.cell_text`, which keeps the lines its `<br>` breaks apart)."""
     found = next((c for c in node.children if c.type == "inline"), None)
-    return _ATTR_LIST.sub("", one_line(inline(found))) if found is not None else ""
-
-
-def _cell(node: Any) -> str:
-    """A table cell's text (`blocks.cell_text`: its lines broken by `<br>` kept apart)."""
-    found = next((c for c in node.children if c.type == "inline"), None)
-    return _ATTR_LIST.sub("", cell_text(inline(found))) if found is not None else ""
-
-
-_BREAK = re.compile(r"^<br\s*/?>$", re.I)
-
-
-def _is_line_break(tag: str) -> bool:
-    """Is `tag` HTML's line break (`<br>`, `<br/>`, `<br />`)?"""
-    return _BREAK.match(tag.strip()) is not None
+    return _ATTR_LIST.sub("", lines(inline(found))) if found is not None else ""
 
 
 def _language(info: str) -> str:
@@ -746,7 +735,7 @@ def _table(node: Any) -> Table:
     rows: list[tuple[str, ...]] = []
     for part in node.children:
         for row in part.children:
-            cells = tuple(_cell(cell) for cell in row.children)
+            cells = tuple(_text(cell, cell_text) for cell in row.children)
             if part.type == "thead" and header is None:
                 header = cells
             else:

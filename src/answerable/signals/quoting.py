@@ -811,7 +811,6 @@ def _stems(text: str) -> frozenset[str]:
     return stems(content_tokens(text))
 
 
-# A reply and nothing more: "Yes.", "No.", "Not yet."
 # A reply word or phrase, and a sentence of nothing else ("Yes.", "Not much!", "Yes, mostly!", "No, never."):
 # those that say yes or no, and those that say how much or how often.
 _YES_OR_NO = (
