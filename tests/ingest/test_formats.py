@@ -1118,6 +1118,11 @@ def test_a_line_break_in_an_html_table_cell_separates_its_items_and_in_a_paragra
         ("The details are in [](cmakelists.md).", "The details are in cmakelists."),
         ("Read [](https://example.org/guide) first.", "Read https://example.org/guide first."),
         ("Read [the guide](guide.md) first.", "Read the guide first."),  # a link with its text is its text
+        # an icon's link has a text, the icon, which the page draws: no words, and no address either
+        (
+            "- Ofek Lev [:material-web:](https://ofek.dev) [:fontawesome-brands-github:](https://github.com/ofek)",
+            "- Ofek Lev",
+        ),
     ],
 )
 def test_a_link_without_text_reads_as_what_its_target_names(source: str, text: str) -> None:

@@ -381,7 +381,7 @@ def inline(node: Any) -> str:
                 parts.append(child.content)
         else:  # links, images (their alt text), emphasis, strike-through
             text = inline(child)
-            if kind == "link" and not text.strip():
+            if kind == "link" and not child.children:  # `[](...)`; an icon's link (`[:fa-github:](...)`) is none
                 text = _target_named(str(child.attrs.get("href", "")))
             parts.append(text)
     return "".join(parts)

@@ -34,7 +34,7 @@ __all__ = [
 
 # Bumped whenever parsing changes the passages a page gives, so an index built by older parsing is not
 # taken for this one's (`evaluation.runner.build_index` keys its cache on it).
-PARSING = "30"
+PARSING = "31"
 
 
 class Format(StrEnum):
